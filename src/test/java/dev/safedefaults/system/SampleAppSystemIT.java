@@ -1,0 +1,99 @@
+package dev.safedefaults.system;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The packaged sample app, started as a real process with its default settings.
+ */
+class SampleAppSystemIT {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private static SampleAppProcess app;
+
+	@BeforeAll
+	static void start() {
+		app = SampleAppProcess.start("default", List.of(), List.of());
+		assertThat(app.isAlive()).as("sample app is running; log:\n%s", app.log()).isTrue();
+	}
+
+	@AfterAll
+	static void stop() {
+		if (app != null) {
+			app.close();
+		}
+	}
+
+	private static JsonNode getJson(String path) {
+		HttpResponse<String> response = app.get(path);
+		assertThat(response.statusCode()).as("GET %s: %s", path, response.body()).isEqualTo(200);
+		return json.readTree(response.body());
+	}
+
+	@Test
+	void healthIsUp() {
+		assertThat(getJson("/actuator/health").path("status").asString()).isEqualTo("UP");
+	}
+
+	@Test
+	void safeDefaultsHealthGroupShowsTheFindingsOutOfTheBox() {
+		JsonNode group = getJson("/actuator/health/safe-defaults");
+		assertThat(group.path("status").asString()).isEqualTo("UP");
+		assertThat(group.path("components").propertyNames()).containsExactly("safeDefaults");
+		JsonNode contributor = group.path("components").path("safeDefaults");
+		assertThat(contributor.path("status").asString()).isEqualTo("UP");
+		JsonNode details = contributor.path("details");
+		assertThat(details.path("findings").isArray()).as("findings array in %s", details).isTrue();
+		assertThat(details.path("warnings").isIntegralNumber()).isTrue();
+		assertThat(details.path("infos").isIntegralNumber()).isTrue();
+		for (JsonNode finding : details.path("findings")) {
+			assertThat(finding.propertyNames()).containsExactly("id", "severity", "subject", "message", "fix");
+		}
+	}
+
+	@Test
+	void theSafeDefaultsGroupStaysOutOfTheProbes() {
+		JsonNode groups = getJson("/actuator/health").path("groups");
+		assertThat(groups.valueStream().map(JsonNode::asString)).contains("safe-defaults");
+		assertThat(app.get("/actuator/health/liveness").body()).doesNotContain("safeDefaults");
+		assertThat(app.get("/actuator/health/readiness").body()).doesNotContain("safeDefaults");
+	}
+
+	@Test
+	void safeDefaultsEndpointListsFeaturesAndFindings() {
+		JsonNode report = getJson("/actuator/safedefaults");
+		assertThat(report.path("features").isArray()).isTrue();
+		assertThat(report.path("findings").isArray()).isTrue();
+		assertThat(report.path("checks").path("enabled").asBoolean()).isTrue();
+	}
+
+	@Test
+	void findingsGaugeIsPublished() {
+		JsonNode metric = getJson("/actuator/metrics/safedefaults.findings");
+		assertThat(metric.path("availableTags").findValues("tag").stream().map(JsonNode::asString))
+			.contains("severity");
+	}
+
+	@Test
+	void ordersAreServedFromTheEmbeddedDatabase() {
+		JsonNode order = getJson("/api/orders/1");
+		assertThat(order.path("id").asLong()).isEqualTo(1);
+		assertThat(order.path("customer").asString()).isEqualTo("ada");
+		assertThat(app.get("/api/orders/999").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void startupLogSaysWhereToLook() {
+		assertThat(app.log()).contains("/actuator/health/safe-defaults");
+	}
+
+}
