@@ -1,0 +1,38 @@
+package dev.safedefaults.logging;
+
+/**
+ * Which major version of the LMAX Disruptor is on the class path. Log4j 2.25 with
+ * Disruptor 4.x loses events, WARN and ERROR included and uncounted, whenever the ring
+ * buffer is full: 4.0 advances the cursor before it waits, the remaining capacity goes
+ * negative, and Log4j reads that as "shut down".
+ */
+enum DisruptorVersion {
+
+	/** No Disruptor: no async loggers at all. */
+	ABSENT,
+
+	/** 3.x, the version Log4j is built against. */
+	V3,
+
+	/** 4.x or later. */
+	V4_OR_LATER;
+
+	static DisruptorVersion of(ClassLoader classLoader) {
+		if (!isPresent("com.lmax.disruptor.RingBuffer", classLoader)) {
+			return ABSENT;
+		}
+		// Added in Disruptor 4.0.
+		return isPresent("com.lmax.disruptor.EventHandlerIdentity", classLoader) ? V4_OR_LATER : V3;
+	}
+
+	private static boolean isPresent(String className, ClassLoader classLoader) {
+		try {
+			Class.forName(className, false, classLoader);
+			return true;
+		}
+		catch (ClassNotFoundException | LinkageError ex) {
+			return false;
+		}
+	}
+
+}

@@ -1,0 +1,193 @@
+package dev.safedefaults.logging;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.apache.logging.log4j.util.PropertySource;
+
+/**
+ * The starter's Log4j defaults, read by Log4j itself when it starts, before Spring (a
+ * {@code META-INF/services/org.apache.logging.log4j.util.PropertySource} service):
+ * <ul>
+ * <li>all loggers asynchronous ({@code AsyncLoggerContextSelector}), when the LMAX
+ * Disruptor 3.x is on the class path (incident 2);</li>
+ * <li>the {@link CountingQueueFullPolicy}: when the ring buffer is full, INFO and below are
+ * discarded and counted, WARN and ERROR wait (incident 2);</li>
+ * <li>pinned ring buffer sizes for async loggers and async logger configs.</li>
+ * </ul>
+ * Its priority ({@value #PRIORITY}) is below every source Log4j ships, so any {@code -D},
+ * {@code LOG4J_*} variable, {@code log4j2.component.properties} or Spring property
+ * overrides a single key. It is switched off as a whole by the JVM-level keys
+ * {@code safe-defaults.logging.enabled=false} or {@code safe-defaults.enabled=false}
+ * (system properties, or the environment variables {@code SAFEDEFAULTS_LOGGING_ENABLED},
+ * {@code SAFEDEFAULTS_ENABLED}, {@code SAFE_DEFAULTS_LOGGING_ENABLED},
+ * {@code SAFE_DEFAULTS_ENABLED}). Nothing here logs: Log4j is not ready when it runs.
+ */
+public class Log4jDefaultsPropertySource implements PropertySource {
+
+	/** Lower numbers win; Log4j's own file source has 200. */
+	public static final int PRIORITY = 300;
+
+	/**
+	 * The default ring buffer size, in slots. Each slot that has carried an event holds
+	 * about 320–360 bytes of heap, so 32,768 slots preallocate ~11 MB (Log4j's web default
+	 * of 262,144 holds ~90 MB), and absorb a complete appender stall of ~1.4 s at the
+	 * incident's 24,000 log events per second before INFO starts to be discarded.
+	 */
+	public static final int DEFAULT_RING_BUFFER_SIZE = 32_768;
+
+	/** The smallest ring buffer Log4j accepts. */
+	public static final int MIN_RING_BUFFER_SIZE = 128;
+
+	static final String CONTEXT_SELECTOR = "log4j2.contextSelector";
+
+	static final String QUEUE_FULL_POLICY = "log4j2.asyncQueueFullPolicy";
+
+	static final String DISCARD_THRESHOLD = "log4j2.discardThreshold";
+
+	static final String RING_BUFFER_SIZE = "log4j2.asyncLoggerRingBufferSize";
+
+	static final String CONFIG_RING_BUFFER_SIZE = "log4j2.asyncLoggerConfigRingBufferSize";
+
+	static final String ASYNC_SELECTOR = "org.apache.logging.log4j.core.async.AsyncLoggerContextSelector";
+
+	private static final String PREFIX = "log4j2.";
+
+	private final Map<String, String> properties;
+
+	/**
+	 * Creates the source from the JVM's system properties and environment.
+	 */
+	public Log4jDefaultsPropertySource() {
+		this(System::getProperty, System::getenv, Log4jDefaultsPropertySource.class.getClassLoader());
+	}
+
+	Log4jDefaultsPropertySource(Function<String, String> systemProperties, Function<String, String> environment,
+			ClassLoader classLoader) {
+		JvmLevelSettings settings = new JvmLevelSettings(systemProperties, environment);
+		this.properties = settings.enabled() ? defaults(settings, classLoader) : Collections.emptyMap();
+	}
+
+	private static Map<String, String> defaults(JvmLevelSettings settings, ClassLoader classLoader) {
+		Map<String, String> defaults = new LinkedHashMap<>();
+		if (DisruptorVersion.of(classLoader) == DisruptorVersion.V3) {
+			// Not with Disruptor 4.x: Log4j 2.25 then loses events, WARN and ERROR included,
+			// whenever the ring is full (logging.disruptor-4 reports it).
+			defaults.put(CONTEXT_SELECTOR, ASYNC_SELECTOR);
+		}
+		defaults.put(QUEUE_FULL_POLICY, CountingQueueFullPolicy.class.getName());
+		defaults.put(DISCARD_THRESHOLD, "INFO");
+		String size = String.valueOf(settings.ringBufferSizeOrDefault());
+		defaults.put(RING_BUFFER_SIZE, size);
+		defaults.put(CONFIG_RING_BUFFER_SIZE, size);
+		return Collections.unmodifiableMap(defaults);
+	}
+
+	@Override
+	public int getPriority() {
+		return PRIORITY;
+	}
+
+	@Override
+	public Collection<String> getPropertyNames() {
+		return this.properties.keySet();
+	}
+
+	@Override
+	public CharSequence getNormalForm(Iterable<? extends CharSequence> tokens) {
+		return PREFIX + Util.joinAsCamelCase(tokens);
+	}
+
+	@Override
+	public String getProperty(String key) {
+		return this.properties.get(key);
+	}
+
+	@Override
+	public boolean containsProperty(String key) {
+		return this.properties.containsKey(key);
+	}
+
+	/**
+	 * The JVM-level switches: read from system properties and environment variables,
+	 * since Log4j starts before Spring's Environment exists.
+	 */
+	static final class JvmLevelSettings {
+
+		static final String ENABLED = "safe-defaults.enabled";
+
+		static final String LOGGING_ENABLED = "safe-defaults.logging.enabled";
+
+		static final String RING_BUFFER_SIZE_KEY = "safe-defaults.logging.ring-buffer-size";
+
+		private final Function<String, String> systemProperties;
+
+		private final Function<String, String> environment;
+
+		JvmLevelSettings(Function<String, String> systemProperties, Function<String, String> environment) {
+			this.systemProperties = systemProperties;
+			this.environment = environment;
+		}
+
+		static JvmLevelSettings fromJvm() {
+			return new JvmLevelSettings(System::getProperty, System::getenv);
+		}
+
+		boolean enabled() {
+			return !"false".equalsIgnoreCase(trim(get(ENABLED))) && !"false".equalsIgnoreCase(trim(get(LOGGING_ENABLED)));
+		}
+
+		/**
+		 * The raw JVM-level ring buffer size, or {@code null} when not set.
+		 */
+		String ringBufferSize() {
+			return trim(get(RING_BUFFER_SIZE_KEY));
+		}
+
+		int ringBufferSizeOrDefault() {
+			Integer size = parseRingBufferSize(ringBufferSize());
+			return (size != null) ? size : DEFAULT_RING_BUFFER_SIZE;
+		}
+
+		/**
+		 * Parses a ring buffer size.
+		 * @return the size, or {@code null} when absent or invalid (the Spring side reports it)
+		 */
+		static Integer parseRingBufferSize(String value) {
+			if (value == null || value.isEmpty()) {
+				return null;
+			}
+			try {
+				int size = Integer.parseInt(value.replace("_", ""));
+				return (size >= MIN_RING_BUFFER_SIZE) ? size : null;
+			}
+			catch (NumberFormatException ex) {
+				return null;
+			}
+		}
+
+		private String get(String key) {
+			String value = this.systemProperties.apply(key);
+			if (value != null) {
+				return value;
+			}
+			// Boot's relaxed form (SAFEDEFAULTS_LOGGING_ENABLED) and the spelled-out one.
+			String upper = key.toUpperCase(Locale.ROOT);
+			value = this.environment.apply(upper.replace("-", "").replace('.', '_'));
+			if (value != null) {
+				return value;
+			}
+			return this.environment.apply(upper.replace('-', '_').replace('.', '_'));
+		}
+
+		private static String trim(String value) {
+			return (value != null) ? value.trim() : null;
+		}
+
+	}
+
+}

@@ -1,0 +1,116 @@
+package dev.safedefaults.logging;
+
+import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
+import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.FeatureStatus;
+import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.check.FindingsStore;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LoggerContext;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * Log4j2 defaults (incidents 2, 3 and 8). All-async loggers, the counting queue-full policy
+ * and the ring sizes are set by {@link Log4jDefaultsPropertySource} when Log4j starts; this
+ * applies what can change afterwards (discard mode and threshold, removal of location
+ * capture from Boot's level configs) and contributes the logging checks.
+ */
+@AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
+@ConditionalOnSafeDefaultsEnabled
+@EnableConfigurationProperties(LoggingDefaultsProperties.class)
+public final class LoggingDefaultsAutoConfiguration {
+
+	@Bean
+	LoggingSystemCheck safeDefaultsLoggingSystemCheck(ObjectProvider<LoggingSystem> loggingSystem,
+			Environment environment, ResourceLoader resourceLoader) {
+		return new LoggingSystemCheck(loggingSystem, environment, resourceLoader.getClassLoader());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(name = "safeDefaultsLoggingFeatureStatus")
+	FeatureStatusReporter safeDefaultsLoggingFeatureStatusWithoutLog4j() {
+		return () -> FeatureStatus.off(LoggingFeatureStatus.FEATURE,
+				"log4j-core is not on the class path or is not the logging backend (see logging.not-log4j2)");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.apache.logging.log4j.core.LoggerContext")
+	@Conditional(Log4jCoreIsTheBackendCondition.class)
+	static class Log4jDefaultsConfiguration {
+
+		@Bean
+		QueueFullPolicySettings safeDefaultsQueueFullPolicySettings(LoggingDefaultsProperties properties) {
+			Integer size = properties.getRingBufferSize();
+			if (size != null && size < Log4jDefaultsPropertySource.MIN_RING_BUFFER_SIZE) {
+				throw new InvalidConfigurationPropertyValueException("safe-defaults.logging.ring-buffer-size", size,
+						"Must be at least " + Log4jDefaultsPropertySource.MIN_RING_BUFFER_SIZE
+								+ " slots (Log4j rounds up to a power of two)");
+			}
+			return new QueueFullPolicySettings(properties,
+					Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
+		}
+
+		@Bean
+		@ConditionalOnBooleanProperty(name = "safe-defaults.logging.enabled", matchIfMissing = true)
+		LocationCaptureRemover safeDefaultsLocationCaptureRemover() {
+			return new LocationCaptureRemover(log4jContext());
+		}
+
+		@Bean
+		Log4jConfigurationCheck safeDefaultsLog4jConfigurationCheck() {
+			return new Log4jConfigurationCheck();
+		}
+
+		@Bean
+		@ConditionalOnBean(FindingsStore.class)
+		@ConditionalOnBooleanProperty(name = "safe-defaults.checks.enabled", matchIfMissing = true)
+		Log4jCheckRerunner safeDefaultsLog4jCheckRerunner(Log4jConfigurationCheck check, FindingsStore store) {
+			return new Log4jCheckRerunner(log4jContext(), check, store);
+		}
+
+		@Bean
+		FeatureStatusReporter safeDefaultsLoggingFeatureStatus(LoggingDefaultsProperties properties,
+				ObjectProvider<LocationCaptureRemover> locationCaptureRemover) {
+			return new LoggingFeatureStatus(properties, locationCaptureRemover);
+		}
+
+		private static LoggerContext log4jContext() {
+			return (LoggerContext) LogManager.getContext(false);
+		}
+
+	}
+
+	/**
+	 * Matches when Log4j's core is the backend behind the Log4j API (not, say, SLF4J through
+	 * log4j-to-slf4j because Logback won).
+	 */
+	static class Log4jCoreIsTheBackendCondition extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			return (LogManager.getContext(false) instanceof LoggerContext)
+					? ConditionOutcome.match("Log4j core is the logging backend")
+					: ConditionOutcome.noMatch("Log4j core is not the logging backend");
+		}
+
+	}
+
+}

@@ -1,0 +1,82 @@
+package dev.safedefaults.logging;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.safedefaults.check.FeatureStatus;
+import dev.safedefaults.check.FeatureStatusReporter;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
+import org.apache.logging.log4j.util.PropertiesUtil;
+
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * What the logging defaults did: all-async or why not, the queue-full policy, location
+ * capture removed.
+ */
+class LoggingFeatureStatus implements FeatureStatusReporter {
+
+	static final String FEATURE = "logging";
+
+	private final LoggingDefaultsProperties properties;
+
+	private final ObjectProvider<LocationCaptureRemover> locationCaptureRemover;
+
+	LoggingFeatureStatus(LoggingDefaultsProperties properties,
+			ObjectProvider<LocationCaptureRemover> locationCaptureRemover) {
+		this.properties = properties;
+		this.locationCaptureRemover = locationCaptureRemover;
+	}
+
+	@Override
+	public FeatureStatus status() {
+		if (!Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled()) {
+			return FeatureStatus.off(FEATURE,
+					"switched off at JVM level (safe-defaults.logging.enabled=false or safe-defaults.enabled=false)");
+		}
+		if (!(LogManager.getContext(false) instanceof LoggerContext context)) {
+			return FeatureStatus.off(FEATURE, "Log4j2 is not the logging backend (see logging.not-log4j2)");
+		}
+		List<String> applied = new ArrayList<>();
+		if (context instanceof AsyncLoggerContext async) {
+			applied.add("all loggers asynchronous, ring buffer of "
+					+ async.createRingBufferAdmin().getBufferSize() + " slots");
+		}
+		else {
+			applied.add("not all-async: " + notAsyncReason());
+		}
+		String policy = PropertiesUtil.getProperties().getStringProperty(Log4jDefaultsPropertySource.QUEUE_FULL_POLICY);
+		if (CountingQueueFullPolicy.class.getName().equals(policy)) {
+			applied.add("queue full: " + CountingQueueFullPolicy.mode().name().toLowerCase() + " at or below "
+					+ CountingQueueFullPolicy.threshold() + ", " + CountingQueueFullPolicy.discardedCount()
+					+ " discarded so far");
+		}
+		else {
+			applied.add("queue-full policy overridden: " + policy);
+		}
+		LocationCaptureRemover remover = this.locationCaptureRemover.getIfAvailable();
+		if (remover != null) {
+			applied.add("location capture removed from " + remover.replacedCount() + " logging.level logger(s)");
+		}
+		if (!this.properties.isEnabled()) {
+			return new FeatureStatus(FEATURE, false, applied,
+					"safe-defaults.logging.enabled=false in application properties: discarding and the location fix "
+							+ "are off; all-async needs the JVM-level switch");
+		}
+		return FeatureStatus.applied(FEATURE, applied);
+	}
+
+	private String notAsyncReason() {
+		DisruptorVersion disruptor = DisruptorVersion.of(getClass().getClassLoader());
+		if (disruptor == DisruptorVersion.ABSENT) {
+			return "the LMAX Disruptor is not on the class path";
+		}
+		if (disruptor == DisruptorVersion.V4_OR_LATER) {
+			return "Disruptor 4.x loses events with Log4j 2.25 (pin 3.4.4)";
+		}
+		return "the context selector was overridden (Log4jContextSelector / log4j2.contextSelector)";
+	}
+
+}
