@@ -32,7 +32,34 @@ public final class FindingCatalogue {
 			new Entry(CHECKS_FAILED, Severity.WARNING,
 					"A check threw an exception or did not finish in time; what it looks for was not checked.",
 					"Report it with the exception named in the message; silence it with "
-							+ "safe-defaults.checks.disabled=checks.failed.")));
+							+ "safe-defaults.checks.disabled=checks.failed."),
+			new Entry("logging.not-log4j2", Severity.WARNING,
+					"Log4j2 is not the logging system (Logback won), so none of the logging defaults apply.",
+					"Exclude spring-boot-starter-logging from spring-boot-starter in dependencyManagement."),
+			new Entry("logging.disruptor-4", Severity.WARNING,
+					"LMAX Disruptor 4.x is on the class path: with Log4j 2.25 it loses events, WARN and ERROR included and uncounted, whenever the ring buffer is full; the starter leaves all-async off.",
+					"Pin com.lmax:disruptor to 3.4.4."),
+			new Entry("logging.sync-loggers", Severity.WARNING,
+					"Loggers write on the calling thread (no all-async context): every log call waits for the appender (incident 2).",
+					"Keep the starter's all-async default: no Log4jContextSelector override, Disruptor 3.x on the class path."),
+			new Entry("logging.two-queues", Severity.WARNING,
+					"AsyncLogger/AsyncRoot elements inside the all-async context: each event crosses two ring buffers and two threads.",
+					"Replace <AsyncLogger>/<AsyncRoot> with <Logger>/<Root>."),
+			new Entry("logging.include-location", Severity.WARNING,
+					"A logger captures the caller's location: a stack walk per log event (~40% of the CPU in incident 3).",
+					"Set includeLocation=\"false\" on that logger."),
+			new Entry("logging.location-pattern", Severity.WARNING,
+					"An appender's layout asks for the caller's location (%C %F %l %L %M, nested ones included): a stack walk per event, or '?' where location is not captured.",
+					"Remove the location converters; log the logger name with %c."),
+			new Entry("logging.blocking-queue-full", Severity.WARNING,
+					"The queue-full policy blocks: when the ring buffer is full, threads logging INFO wait for the background thread (incident 2).",
+					"Remove the log4j2.asyncQueueFullPolicy override, or set safe-defaults.logging.queue-full-policy=discard."),
+			new Entry("logging.format-msg-async", Severity.WARNING,
+					"log4j2.formatMsgAsync=true: messages are formatted on the background thread, so a mutable argument can be logged in a later state.",
+					"Remove log4j2.formatMsgAsync=true."),
+			new Entry("logging.no-shutdown-hook", Severity.WARNING,
+					"logging.register-shutdown-hook=false: events still queued in the async ring buffer are lost when the JVM exits.",
+					"Remove logging.register-shutdown-hook=false.")));
 
 	private FindingCatalogue() {
 	}

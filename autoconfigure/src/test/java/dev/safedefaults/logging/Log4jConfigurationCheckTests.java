@@ -1,0 +1,117 @@
+package dev.safedefaults.logging;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Function;
+
+import dev.safedefaults.check.Finding;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
+import org.apache.logging.log4j.core.config.ConfigurationFactory;
+import org.apache.logging.log4j.core.config.ConfigurationSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The logging checks on real Log4j2 configuration files.
+ */
+class Log4jConfigurationCheckTests {
+
+	private LoggerContext context;
+
+	@BeforeEach
+	void bootsSystemProperties() {
+		// Set by Boot's logging system before it loads its own log4j2.xml.
+		System.setProperty("CONSOLE_LOG_CHARSET", "UTF-8");
+	}
+
+	@AfterEach
+	void stop() {
+		if (this.context != null) {
+			this.context.stop();
+		}
+		CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.DISCARD, Level.INFO);
+		System.clearProperty("log4j2.asyncQueueFullPolicy");
+		System.clearProperty("log4j2.formatMsgAsync");
+		System.clearProperty("CONSOLE_LOG_CHARSET");
+	}
+
+	private List<Finding> check(Function<String, LoggerContext> contextType, String resource) throws IOException {
+		this.context = contextType.apply("check-" + System.nanoTime());
+		ConfigurationSource source = ConfigurationSource.fromResource(resource, getClass().getClassLoader());
+		this.context.start(ConfigurationFactory.getInstance().getConfiguration(this.context, source));
+		return new Log4jConfigurationCheck().check(this.context);
+	}
+
+	private static List<String> ids(List<Finding> findings) {
+		return findings.stream().map(Finding::id).toList();
+	}
+
+	@Test
+	void theIncidentsConfigurationIsReportedOnEveryCount() throws IOException {
+		List<Finding> findings = check(LoggerContext::new, "logging/naive-log4j2.xml");
+		assertThat(ids(findings)).containsExactlyInAnyOrder("logging.sync-loggers", "logging.include-location",
+				"logging.include-location", "logging.location-pattern");
+		assertThat(findings).filteredOn((f) -> f.id().equals("logging.include-location"))
+			.extracting(Finding::subject)
+			.containsExactlyInAnyOrder("root", "com.example.orders");
+		assertThat(findings).filteredOn((f) -> f.id().equals("logging.location-pattern"))
+			.singleElement()
+			.satisfies((f) -> {
+				assertThat(f.subject()).isEqualTo("Console");
+				assertThat(f.message()).contains("%C", "%M", "%L");
+			});
+	}
+
+	@Test
+	void anAsyncRootInsideTheAllAsyncContextIsTwoQueuesAndANestedLocationConverterIsFound() throws IOException {
+		List<Finding> findings = check(AsyncLoggerContext::new, "logging/async-root-log4j2.xml");
+		assertThat(ids(findings)).containsExactlyInAnyOrder("logging.two-queues", "logging.location-pattern");
+		assertThat(findings).filteredOn((f) -> f.id().equals("logging.location-pattern"))
+			.singleElement()
+			.satisfies((f) -> assertThat(f.message()).contains("%L"));
+	}
+
+	@Test
+	void bootsDefaultConfigurationUnderTheStartersDefaultsHasNoFinding() throws IOException {
+		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")).isEmpty();
+	}
+
+	@Test
+	void aBlockingQueueFullPolicyIsReported() throws IOException {
+		System.setProperty("log4j2.asyncQueueFullPolicy", "Default");
+		assertThat(ids(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")))
+			.containsExactly("logging.blocking-queue-full");
+	}
+
+	@Test
+	void theStartersPolicyInBlockModeIsReported() throws IOException {
+		CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.BLOCK, Level.INFO);
+		assertThat(ids(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")))
+			.containsExactly("logging.blocking-queue-full");
+	}
+
+	@Test
+	void formattingOnTheBackgroundThreadIsReported() throws IOException {
+		System.setProperty("log4j2.formatMsgAsync", "true");
+		assertThat(ids(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")))
+			.containsExactly("logging.format-msg-async");
+	}
+
+	@Test
+	void locationConvertersAreFoundWhereverTheyAreNested() {
+		assertThat(LocationConverters.find("%d %-5level %logger{36} - %msg%n%xwEx")).isEmpty();
+		assertThat(LocationConverters.find("%clr{%d}{faint} %clr{%5p} %-40.40c{1.} %m%n")).isEmpty();
+		assertThat(LocationConverters.find("100%% done %m")).isEmpty();
+		assertThat(LocationConverters.find("%C.%M:%L")).containsExactly("%C", "%M", "%L");
+		assertThat(LocationConverters.find("%highlight{%l}")).containsExactly("%l");
+		assertThat(LocationConverters.find("%maxLen{%location}{20} %-20.30class %file %line %method"))
+			.containsExactly("%location", "%class", "%file", "%line", "%method");
+		assertThat(LocationConverters.find("%clr{%F}{cyan}")).containsExactly("%F");
+	}
+
+}
