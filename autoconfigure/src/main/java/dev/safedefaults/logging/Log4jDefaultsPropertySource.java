@@ -17,7 +17,8 @@ import org.apache.logging.log4j.util.PropertySource;
  * Disruptor 3.x is on the class path (incident 2);</li>
  * <li>the {@link CountingQueueFullPolicy}: when the ring buffer is full, INFO and below are
  * discarded and counted, WARN and ERROR wait (incident 2);</li>
- * <li>pinned ring buffer sizes for async loggers and async logger configs.</li>
+ * <li>pinned ring buffer sizes for async loggers and async logger configs;</li>
+ * <li>a sleeping wait strategy, so a logging thread never has to wake the background thread.</li>
  * </ul>
  * Its priority ({@value #PRIORITY}) is below every source Log4j ships, so any {@code -D},
  * {@code LOG4J_*} variable, {@code log4j2.component.properties} or Spring property
@@ -53,6 +54,19 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 
 	static final String CONFIG_RING_BUFFER_SIZE = "log4j2.asyncLoggerConfigRingBufferSize";
 
+	static final String WAIT_STRATEGY = "log4j2.asyncLoggerWaitStrategy";
+
+	static final String CONFIG_WAIT_STRATEGY = "log4j2.asyncLoggerConfigWaitStrategy";
+
+	/**
+	 * The background thread polls every millisecond instead of being signalled: a logging
+	 * thread then never takes the wait strategy's lock to wake it. Measured here (4 threads,
+	 * file appender, light load): mean 1.0 µs and p99 2.1–2.5 µs per INFO call on the calling
+	 * thread, against 5.5 µs and 26 µs with Log4j's default (Timeout); the idle background
+	 * thread costs ~24 ms of CPU per second (Timeout: ~6 ms).
+	 */
+	static final String SLEEP_TIME = "1000000";
+
 	static final String ASYNC_SELECTOR = "org.apache.logging.log4j.core.async.AsyncLoggerContextSelector";
 
 	private static final String PREFIX = "log4j2.";
@@ -81,6 +95,12 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 		}
 		defaults.put(QUEUE_FULL_POLICY, CountingQueueFullPolicy.class.getName());
 		defaults.put(DISCARD_THRESHOLD, "INFO");
+		defaults.put(WAIT_STRATEGY, "Sleep");
+		defaults.put("log4j2.asyncLoggerSleepTimeNs", SLEEP_TIME);
+		defaults.put("log4j2.asyncLoggerRetries", "0");
+		defaults.put(CONFIG_WAIT_STRATEGY, "Sleep");
+		defaults.put("log4j2.asyncLoggerConfigSleepTimeNs", SLEEP_TIME);
+		defaults.put("log4j2.asyncLoggerConfigRetries", "0");
 		String size = String.valueOf(settings.ringBufferSizeOrDefault());
 		defaults.put(RING_BUFFER_SIZE, size);
 		defaults.put(CONFIG_RING_BUFFER_SIZE, size);
