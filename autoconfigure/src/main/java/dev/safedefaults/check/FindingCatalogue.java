@@ -32,7 +32,13 @@ public final class FindingCatalogue {
 			new Entry(CHECKS_FAILED, Severity.WARNING,
 					"A check threw an exception or did not finish in time; what it looks for was not checked.",
 					"Report it with the exception named in the message; silence it with "
-							+ "safe-defaults.checks.disabled=checks.failed.")));
+							+ "safe-defaults.checks.disabled=checks.failed."),
+			new Entry("config-cache.mutable-type", Severity.INFO,
+					"ParsedConfigCache hands one parsed object to every caller, and this target type can be changed "
+							+ "(setters, public non-final fields, a collection, map, array or Jackson tree): a change "
+							+ "made by one caller is seen by all.",
+					"Make the type immutable (a record or final fields; List.copyOf in a compact constructor), or copy "
+							+ "the value before changing it.")));
 
 	private FindingCatalogue() {
 	}
