@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.NoUniqueBeanDefinitionException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -60,6 +61,16 @@ class ParsedConfigCacheAutoConfigurationTests {
 			ParsedConfigCache cache = context.getBean(ParsedConfigCache.class);
 			assertThat(cache.parse("{\"max_connections\":5}", Connections.class).maxConnections()).isEqualTo(5);
 		});
+	}
+
+	@Test
+	void severalJsonMappersWithoutAPrimaryFailStartupRatherThanPickOne() {
+		this.runner.withUserConfiguration(SnakeCaseJsonMapperConfiguration.class, SecondJsonMapperConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.isInstanceOf(NoUniqueBeanDefinitionException.class);
+			});
 	}
 
 	@Test
@@ -278,6 +289,16 @@ class ParsedConfigCacheAutoConfigurationTests {
 		@Bean
 		JsonMapper snakeCaseJsonMapper() {
 			return JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SecondJsonMapperConfiguration {
+
+		@Bean
+		JsonMapper secondJsonMapper() {
+			return JsonMapper.builder().build();
 		}
 
 	}
