@@ -59,7 +59,13 @@ public final class FindingCatalogue {
 					"Remove log4j2.formatMsgAsync=true."),
 			new Entry("logging.no-shutdown-hook", Severity.WARNING,
 					"logging.register-shutdown-hook=false: events still queued in the async ring buffer are lost when the JVM exits.",
-					"Remove logging.register-shutdown-hook=false.")));
+					"Remove logging.register-shutdown-hook=false."),
+			new Entry("config-cache.mutable-type", Severity.INFO,
+					"ParsedConfigCache hands one parsed object to every caller, and this target type can be changed "
+							+ "(setters, public non-final fields, a collection, map, array or Jackson tree): a change "
+							+ "made by one caller is seen by all.",
+					"Make the type immutable (a record or final fields; List.copyOf in a compact constructor), or copy "
+							+ "the value before changing it.")));
 
 	private FindingCatalogue() {
 	}

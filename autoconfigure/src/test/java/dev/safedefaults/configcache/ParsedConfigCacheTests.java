@@ -1,0 +1,336 @@
+package dev.safedefaults.configcache;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Type;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.github.benmanes.caffeine.cache.stats.CacheStats;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
+
+class ParsedConfigCacheTests {
+
+	private static final String SECRET = "hunter2-s3cr3t";
+
+	private final List<Type> firstParses = new ArrayList<>();
+
+	private final ParsedConfigCache cache = new ParsedConfigCache(JsonMapper.builder().build(), "a test mapper",
+			64 * 1024 * 1024, null, this.firstParses::add);
+
+	@Test
+	void aSecondCallWithAnEqualTextReturnsTheSameObjectWithoutParsing() {
+		Pool first = this.cache.parse("{\"name\":\"orders\",\"size\":10}", Pool.class);
+		Pool second = this.cache.parse(new String("{\"name\":\"orders\",\"size\":10}"), Pool.class);
+		assertThat(first).isEqualTo(new Pool("orders", 10));
+		assertThat(second).isSameAs(first);
+		assertThat(stats().missCount()).isEqualTo(1);
+		assertThat(stats().hitCount()).isEqualTo(1);
+		assertThat(stats().loadCount()).isEqualTo(1);
+	}
+
+	@Test
+	void distinctTextsAreDistinctEntries() {
+		this.cache.parse("{\"name\":\"orders\",\"size\":10}", Pool.class);
+		this.cache.parse("{\"name\":\"orders\",\"size\":11}", Pool.class);
+		assertThat(this.cache.caffeineCache().estimatedSize()).isEqualTo(2);
+		assertThat(stats().missCount()).isEqualTo(2);
+	}
+
+	@Test
+	void distinctTypesForTheSameTextAreDistinctEntries() {
+		String text = "{\"name\":\"orders\",\"size\":10}";
+		Pool pool = this.cache.parse(text, Pool.class);
+		Limits limits = this.cache.parse(text, Limits.class);
+		assertThat(pool).isEqualTo(new Pool("orders", 10));
+		assertThat(limits).isEqualTo(new Limits("orders", 10));
+		assertThat(this.cache.caffeineCache().estimatedSize()).isEqualTo(2);
+		assertThat(stats().missCount()).isEqualTo(2);
+		assertThat(stats().hitCount()).isZero();
+	}
+
+	@Test
+	void aNewTypeReferenceInstanceForTheSameTypeHits() {
+		String text = "[{\"name\":\"a\",\"size\":1},{\"name\":\"b\",\"size\":2}]";
+		List<Pool> first = this.cache.parse(text, new TypeReference<List<Pool>>() {
+		});
+		List<Pool> second = this.cache.parse(text, new TypeReference<List<Pool>>() {
+		});
+		assertThat(first).containsExactly(new Pool("a", 1), new Pool("b", 2));
+		assertThat(second).isSameAs(first);
+		assertThat(stats().hitCount()).isEqualTo(1);
+	}
+
+	@Test
+	void genericTypesWithDifferentArgumentsAreDistinctEntries() {
+		String text = "[{\"name\":\"a\",\"size\":1}]";
+		List<Pool> pools = this.cache.parse(text, new TypeReference<List<Pool>>() {
+		});
+		List<Limits> limits = this.cache.parse(text, new TypeReference<List<Limits>>() {
+		});
+		assertThat(pools).containsExactly(new Pool("a", 1));
+		assertThat(limits).containsExactly(new Limits("a", 1));
+		assertThat(stats().missCount()).isEqualTo(2);
+	}
+
+	@Test
+	void theWeightBoundHoldsUnderAFloodOfDistinctTexts() {
+		long maximumWeight = 10_000;
+		ParsedConfigCache small = new ParsedConfigCache(JsonMapper.builder().build(), maximumWeight, null);
+		long totalWeight = 0;
+		for (int i = 0; i < 100_000; i++) {
+			String text = "{\"name\":\"pool-" + i + "\",\"size\":" + i + "}";
+			totalWeight += text.length();
+			assertThat(small.parse(text, Pool.class).size()).isEqualTo(i);
+		}
+		small.cleanUp();
+		assertThat(totalWeight).isGreaterThan(100 * maximumWeight);
+		assertThat(small.weightedSize()).isPositive().isLessThanOrEqualTo(maximumWeight);
+		assertThat(small.caffeineCache().estimatedSize()).isLessThan(1_000);
+		assertThat(small.caffeineCache().stats().evictionCount()).isGreaterThan(99_000);
+	}
+
+	@Test
+	void anEntryWeighsItsTextsLengthInCharacters() {
+		String text = "{\"name\":\"orders\",\"size\":10}";
+		this.cache.parse(text, Pool.class);
+		this.cache.cleanUp();
+		assertThat(this.cache.weightedSize()).isEqualTo(text.length());
+	}
+
+	@Test
+	void malformedTextFailsNamingTypeLineAndColumn() {
+		String text = "{\n  \"name\": \"" + SECRET + "\",\n  \"size\": 1O\n}";
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(text, Pool.class))
+			.satisfies((ex) -> {
+				assertThat(ex.getTargetType()).isEqualTo(Pool.class.getTypeName());
+				assertThat(ex.getLine()).isEqualTo(3);
+				assertThat(ex.getColumn()).isPositive();
+				assertThat(ex.getMessage()).contains(Pool.class.getName(), "malformed JSON",
+						"at line 3, column " + ex.getColumn(), text.length() + " characters");
+			});
+	}
+
+	@Test
+	void noPartOfAMalformedTextIsInTheExceptionItsCausesOrItsStackTrace() {
+		String text = "{\n  \"name\": \"" + SECRET + "\",\n  \"size\": " + SECRET + "\n}";
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(text, Pool.class))
+			.satisfies(ParsedConfigCacheTests::holdsNoSecret);
+	}
+
+	@Test
+	void aTypeMismatchFailsNamingTheTypeAndHoldsNoPartOfTheText() {
+		String text = "{\"name\":\"orders\",\"size\":\"" + SECRET + "\"}";
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(text, Pool.class))
+			.satisfies((ex) -> {
+				assertThat(ex.getMessage()).contains(Pool.class.getName(), "does not match the type",
+						"at line 1, column");
+				holdsNoSecret(ex);
+			});
+	}
+
+	@Test
+	void anUnknownPropertyFailsWithoutNamingIt() {
+		String text = "{\"name\":\"orders\",\"size\":1,\"" + SECRET + "\":true}";
+		JsonMapper strict = JsonMapper.builder()
+			.enable(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+			.build();
+		ParsedConfigCache strictCache = new ParsedConfigCache(strict, 1024, null);
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> strictCache.parse(text, Pool.class))
+			.satisfies((ex) -> {
+				assertThat(ex.getMessage()).contains("a property the type does not have");
+				holdsNoSecret(ex);
+			});
+	}
+
+	@Test
+	void aValueTheConstructorRejectsHoldsNoPartOfTheText() {
+		String text = "{\"value\":\"" + SECRET + "\"}";
+		assertThatExceptionOfType(ConfigParseException.class)
+			.isThrownBy(() -> this.cache.parse(text, Validated.class))
+			.satisfies((ex) -> {
+				assertThat(ex.getMessage()).contains(Validated.class.getName(), "rejected");
+				holdsNoSecret(ex);
+			});
+	}
+
+	@Test
+	void anEmptyTextFailsSayingItIsEmpty() {
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(" ", Pool.class))
+			.withMessageContaining("an empty text");
+	}
+
+	@Test
+	void aFailedTextIsNotCachedAndIsParsedAgainOnTheNextCall() {
+		String text = "{\"name\": oops}";
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(text, Pool.class));
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(text, Pool.class));
+		assertThat(stats().loadFailureCount()).isEqualTo(2);
+		assertThat(stats().missCount()).isEqualTo(2);
+		this.cache.cleanUp();
+		assertThat(this.cache.caffeineCache().estimatedSize()).isZero();
+	}
+
+	@Test
+	void jsonNullIsReturnedAndNotCached() {
+		assertThat(this.cache.parse("null", Pool.class)).isNull();
+		assertThat(this.cache.parse("null", Pool.class)).isNull();
+		assertThat(stats().loadCount()).isEqualTo(2);
+		assertThat(this.cache.caffeineCache().estimatedSize()).isZero();
+	}
+
+	@Test
+	void concurrentFirstCallsForOneKeyParseOnce() throws Exception {
+		int threads = 8;
+		Counted.constructed.set(0);
+		Counted.entered = new CountDownLatch(1);
+		Counted.release = new CountDownLatch(1);
+		String text = "{\"name\":\"orders\"}";
+		CyclicBarrier start = new CyclicBarrier(threads);
+		List<Thread> workers = new CopyOnWriteArrayList<>();
+		ExecutorService executor = Executors.newFixedThreadPool(threads, (runnable) -> {
+			Thread thread = new Thread(runnable);
+			workers.add(thread);
+			return thread;
+		});
+		try {
+			List<Future<Counted>> results = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				results.add(executor.submit(() -> {
+					start.await();
+					return this.cache.parse(text, Counted.class);
+				}));
+			}
+			assertThat(Counted.entered.await(30, TimeUnit.SECONDS)).isTrue();
+			// Hold the first parse until every other thread waits for it inside the cache.
+			await().atMost(Duration.ofSeconds(30))
+				.until(() -> workers.size() == threads && workers.stream()
+					.filter((worker) -> worker.getState() == Thread.State.BLOCKED
+							|| worker.getState() == Thread.State.WAITING)
+					.count() == threads - 1);
+			Counted.release.countDown();
+			List<Counted> parsed = new ArrayList<>();
+			for (Future<Counted> result : results) {
+				parsed.add(result.get(30, TimeUnit.SECONDS));
+			}
+			assertThat(Counted.constructed).hasValue(1);
+			assertThat(parsed).hasSize(threads).allSatisfy((value) -> assertThat(value).isSameAs(parsed.get(0)));
+			assertThat(stats().loadCount()).isEqualTo(1);
+		}
+		finally {
+			Counted.release.countDown();
+			executor.shutdownNow();
+		}
+	}
+
+	@Test
+	void theMappersSettingsApply() {
+		JsonMapper snakeCase = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
+		ParsedConfigCache snakeCaseCache = new ParsedConfigCache(snakeCase, 1024, null);
+		assertThat(snakeCaseCache.parse("{\"max_connections\":5}", Connections.class).maxConnections()).isEqualTo(5);
+	}
+
+	@Test
+	void theFirstParseOfATypeIsReportedOnce() {
+		this.cache.parse("{\"name\":\"a\",\"size\":1}", Pool.class);
+		this.cache.parse("{\"name\":\"b\",\"size\":2}", Pool.class);
+		this.cache.parse("{\"name\":\"b\",\"size\":2}", Pool.class);
+		this.cache.parse("{\"name\":\"b\",\"size\":2}", Limits.class);
+		// Called per load; the listener itself keeps the first of each type.
+		assertThat(this.firstParses).containsExactly(Pool.class, Pool.class, Limits.class);
+	}
+
+	@Test
+	void expireAfterAccessIsApplied() {
+		ParsedConfigCache expiring = new ParsedConfigCache(JsonMapper.builder().build(), 1024, Duration.ofMinutes(5));
+		assertThat(expiring.caffeineCache().policy().expireAfterAccess()).hasValueSatisfying((policy) -> assertThat(policy.getExpiresAfter())
+				.isEqualTo(Duration.ofMinutes(5)));
+		assertThat(this.cache.caffeineCache().policy().expireAfterAccess()).isEmpty();
+	}
+
+	@Test
+	void aNonPositiveBoundIsRejected() {
+		JsonMapper mapper = JsonMapper.builder().build();
+		assertThatIllegalArgumentException().isThrownBy(() -> new ParsedConfigCache(mapper, 0, null));
+		assertThatIllegalArgumentException().isThrownBy(() -> new ParsedConfigCache(mapper, 10, Duration.ZERO));
+	}
+
+	@Test
+	void theDescriptionNamesBoundSizeAndMapper() {
+		this.cache.parse("{\"name\":\"a\",\"size\":1}", Pool.class);
+		this.cache.cleanUp();
+		assertThat(this.cache.describe()).contains("'parsed-config'", "1 entries", "of at most 67108864 characters",
+				"no expiry", "a test mapper");
+	}
+
+	private CacheStats stats() {
+		return this.cache.caffeineCache().stats();
+	}
+
+	private static void holdsNoSecret(Throwable ex) {
+		assertThat(ex.getCause()).isNull();
+		assertThat(ex.getSuppressed()).isEmpty();
+		StringWriter trace = new StringWriter();
+		ex.printStackTrace(new PrintWriter(trace));
+		assertThat(trace.toString()).doesNotContain(SECRET).doesNotContain("hunter2");
+		assertThat(ex.toString()).doesNotContain(SECRET);
+	}
+
+	record Pool(String name, int size) {
+	}
+
+	record Limits(String name, int size) {
+	}
+
+	record Connections(int maxConnections) {
+	}
+
+	record Validated(String value) {
+
+		Validated {
+			if (!value.startsWith("ok")) {
+				throw new IllegalArgumentException("not ok: " + value);
+			}
+		}
+
+	}
+
+	record Counted(String name) {
+
+		static final AtomicInteger constructed = new AtomicInteger();
+
+		static volatile CountDownLatch entered = new CountDownLatch(1);
+
+		static volatile CountDownLatch release = new CountDownLatch(0);
+
+		Counted {
+			constructed.incrementAndGet();
+			entered.countDown();
+			try {
+				release.await(30, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+
+	}
+
+}
