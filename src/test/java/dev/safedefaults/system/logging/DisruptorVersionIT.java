@@ -58,6 +58,7 @@ class DisruptorVersionIT {
 		assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
 		Matcher matcher = RESULT.matcher(output);
 		assertThat(matcher.find()).as("worker output:%n%s", output).isTrue();
+		System.out.println((disruptor4 ? "Disruptor 4.0.0: " : "Disruptor 3.4.4: ") + matcher.group());
 		return matcher;
 	}
 
