@@ -77,6 +77,34 @@ class SampleAppSystemIT {
 	}
 
 	@Test
+	void theDefaultSampleHasNoFindingAndItsFeaturesAreApplied() {
+		JsonNode report = getJson("/actuator/safedefaults");
+		assertThat(report.path("findings")).as("findings of the default sample: %s", report.path("findings")).isEmpty();
+		JsonNode logging = feature(report, "logging");
+		assertThat(logging.path("enabled").asBoolean()).as("%s", logging).isTrue();
+		assertThat(logging.path("appliedTo").toString()).contains("all loggers asynchronous");
+		assertThat(feature(report, "config-cache").path("enabled").asBoolean()).isTrue();
+	}
+
+	@Test
+	void loggingMetricsArePublished() {
+		assertThat(getJson("/actuator/metrics/safedefaults.logging.discarded").path("measurements").isArray()).isTrue();
+		assertThat(getJson("/actuator/metrics/safedefaults.logging.ring-buffer.remaining").path("measurements")
+			.path(0)
+			.path("value")
+			.asDouble()).isPositive();
+	}
+
+	private static JsonNode feature(JsonNode report, String name) {
+		for (JsonNode feature : report.path("features")) {
+			if (name.equals(feature.path("feature").asString())) {
+				return feature;
+			}
+		}
+		throw new AssertionError("No feature " + name + " in " + report.path("features"));
+	}
+
+	@Test
 	void findingsGaugeIsPublished() {
 		JsonNode metric = getJson("/actuator/metrics/safedefaults.findings");
 		assertThat(metric.path("availableTags").findValues("tag").stream().map(JsonNode::asString))
