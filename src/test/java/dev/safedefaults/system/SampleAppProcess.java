@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * The packaged sample app ({@code java -jar}, the fat-jar deployment of incident 1) as a
  * real process on its embedded MariaDB, run with the same JDK as the tests.
  */
-final class SampleAppProcess implements AutoCloseable {
+public final class SampleAppProcess implements AutoCloseable {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
 
@@ -28,12 +28,15 @@ final class SampleAppProcess implements AutoCloseable {
 
 	private final int port;
 
+	private final StdoutPump stdoutPump;
+
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-	private SampleAppProcess(Process process, Path log, int port) {
+	private SampleAppProcess(Process process, Path log, int port, StdoutPump stdoutPump) {
 		this.process = process;
 		this.log = log;
 		this.port = port;
+		this.stdoutPump = stdoutPump;
 	}
 
 	/**
@@ -43,7 +46,22 @@ final class SampleAppProcess implements AutoCloseable {
 	 * @param jvmArgs JVM arguments, e.g. {@code -Dsafe-defaults.enabled=false}
 	 * @param appArgs application arguments, e.g. {@code --spring.profiles.active=naive}
 	 */
-	static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs) {
+	public static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs) {
+		return start(name, jvmArgs, appArgs, false);
+	}
+
+	/**
+	 * Starts the sample app.
+	 * @param name names the log file
+	 * @param jvmArgs JVM arguments
+	 * @param appArgs application arguments
+	 * @param stallableStdout whether stdout is a pipe this process reads until
+	 * {@link #stallStdout()} (then nobody reads it: the log consumer has stalled); stderr
+	 * goes to the log file
+	 * @return the started app
+	 */
+	public static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs,
+			boolean stallableStdout) {
 		String jar = System.getProperty("sample-app.jar");
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("The packaged sample app is missing (" + jar
@@ -61,10 +79,17 @@ final class SampleAppProcess implements AutoCloseable {
 		try {
 			Path log = Path.of("target", "sample-app-" + name + ".log");
 			Files.createDirectories(log.getParent());
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(log.toFile())
-				.start();
-			SampleAppProcess app = new SampleAppProcess(process, log, port);
+			ProcessBuilder builder = new ProcessBuilder(command);
+			if (stallableStdout) {
+				builder.redirectError(log.toFile());
+			}
+			else {
+				builder.redirectErrorStream(true).redirectOutput(log.toFile());
+			}
+			Process process = builder.start();
+			StdoutPump pump = stallableStdout ? StdoutPump.start(process, log.resolveSibling(name + ".stdout.log"))
+					: null;
+			SampleAppProcess app = new SampleAppProcess(process, log, port, pump);
 			app.awaitHealthOrExit();
 			return app;
 		}
@@ -93,7 +118,12 @@ final class SampleAppProcess implements AutoCloseable {
 		throw new IllegalStateException("The sample app did not answer within " + STARTUP_TIMEOUT + "; log:\n" + log());
 	}
 
-	HttpResponse<String> get(String path) {
+	/**
+	 * Sends a GET to the app.
+	 * @param path the path
+	 * @return the response
+	 */
+	public HttpResponse<String> get(String path) {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 			.timeout(Duration.ofSeconds(30))
 			.build();
@@ -109,7 +139,7 @@ final class SampleAppProcess implements AutoCloseable {
 		}
 	}
 
-	boolean isAlive() {
+	public boolean isAlive() {
 		return this.process.isAlive();
 	}
 
@@ -117,14 +147,42 @@ final class SampleAppProcess implements AutoCloseable {
 	 * Waits for the process to exit by itself (after a failed startup).
 	 * @return its exit code
 	 */
-	int awaitExit() throws InterruptedException {
+	public int awaitExit() throws InterruptedException {
 		if (!this.process.waitFor(60, TimeUnit.SECONDS)) {
 			throw new IllegalStateException("Still running");
 		}
 		return this.process.exitValue();
 	}
 
-	String log() {
+	/**
+	 * Stops reading the app's stdout (only when started with a stallable stdout): once the
+	 * pipe's buffer is full, every write to stdout blocks.
+	 */
+	public void stallStdout() {
+		this.stdoutPump.stall();
+	}
+
+	/**
+	 * The app's base URL.
+	 * @return {@code http://127.0.0.1:port}
+	 */
+	public String baseUrl() {
+		return "http://127.0.0.1:" + this.port;
+	}
+
+	/**
+	 * The process.
+	 * @return the process handle
+	 */
+	public ProcessHandle handle() {
+		return this.process.toHandle();
+	}
+
+	/**
+	 * What the app wrote to its log file (stdout too, unless it is stallable).
+	 * @return the log
+	 */
+	public String log() {
 		try {
 			return Files.readString(this.log);
 		}
@@ -135,6 +193,9 @@ final class SampleAppProcess implements AutoCloseable {
 
 	@Override
 	public void close() {
+		if (this.stdoutPump != null) {
+			this.stdoutPump.resume();
+		}
 		if (this.process.isAlive()) {
 			this.process.destroy();
 			try {
@@ -166,6 +227,65 @@ final class SampleAppProcess implements AutoCloseable {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/**
+	 * Copies the app's stdout to a file until told to stall; then reads nothing more (until
+	 * {@link #resume()}, before the app is stopped).
+	 */
+	private static final class StdoutPump implements Runnable {
+
+		private final java.io.InputStream in;
+
+		private final Path file;
+
+		private volatile boolean stalled;
+
+		private final Object lock = new Object();
+
+		private StdoutPump(java.io.InputStream in, Path file) {
+			this.in = in;
+			this.file = file;
+		}
+
+		static StdoutPump start(Process process, Path file) {
+			StdoutPump pump = new StdoutPump(process.getInputStream(), file);
+			Thread thread = new Thread(pump, "sample-app-stdout");
+			thread.setDaemon(true);
+			thread.start();
+			return pump;
+		}
+
+		void stall() {
+			this.stalled = true;
+		}
+
+		void resume() {
+			synchronized (this.lock) {
+				this.stalled = false;
+				this.lock.notifyAll();
+			}
+		}
+
+		@Override
+		public void run() {
+			byte[] buffer = new byte[8192];
+			try (java.io.OutputStream out = Files.newOutputStream(this.file)) {
+				int read;
+				while ((read = this.in.read(buffer)) >= 0) {
+					out.write(buffer, 0, read);
+					synchronized (this.lock) {
+						while (this.stalled) {
+							this.lock.wait();
+						}
+					}
+				}
+			}
+			catch (IOException | InterruptedException ex) {
+				// the app has gone
+			}
+		}
+
 	}
 
 }

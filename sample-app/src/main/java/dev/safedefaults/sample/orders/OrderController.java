@@ -46,7 +46,7 @@ class OrderController {
 			@RequestParam(name = "channel", defaultValue = "web") String channel) {
 		logger.info("Loading order " + id + " for channel " + channel);
 		this.habits.beforeRequest(id, channel);
-		List<PricingRule> rules = this.rules.current();
+		List<PricingRule> rules = this.rules.current().rules();
 		this.orders.touch(id);
 		Order order = this.orders.find(id);
 		if (order == null) {

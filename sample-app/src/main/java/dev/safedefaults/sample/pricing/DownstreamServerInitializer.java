@@ -13,6 +13,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.core.env.MapPropertySource;
@@ -41,9 +42,14 @@ public class DownstreamServerInitializer implements ApplicationContextInitialize
 			server.start();
 			context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("downstreamPricing",
 					Map.of("sample.downstream.url", "http://127.0.0.1:" + server.getAddress().getPort())));
-			context.addApplicationListener((ContextClosedEvent event) -> {
-				server.stop(0);
-				executor.shutdownNow();
+			// A typed listener, not a lambda: Spring cannot see a lambda's event type, so it would
+			// call it for every event (one per request) and swallow a ClassCastException each time.
+			context.addApplicationListener(new ApplicationListener<ContextClosedEvent>() {
+				@Override
+				public void onApplicationEvent(ContextClosedEvent event) {
+					server.stop(0);
+					executor.shutdownNow();
+				}
 			});
 		}
 		catch (IOException ex) {

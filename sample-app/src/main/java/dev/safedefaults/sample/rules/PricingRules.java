@@ -1,10 +1,8 @@
 package dev.safedefaults.sample.rules;
 
-import java.util.List;
-
 /**
  * The service's pricing rules, held as JSON text (as a config center delivers them) and
- * parsed into {@link PricingRule}s on each request. How the parse is paid for differs by
+ * parsed into a {@link PricingRuleSet} on each request. How the parse is paid for differs by
  * profile: the starter's cache (default), every time ({@code naive}), a hand-written
  * cache ({@code tuned}).
  */
@@ -14,6 +12,6 @@ public interface PricingRules {
 	 * The current rules.
 	 * @return the rules
 	 */
-	List<PricingRule> current();
+	PricingRuleSet current();
 
 }

@@ -1,11 +1,9 @@
 package dev.safedefaults.sample.rules;
 
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.safedefaults.configcache.ParsedConfigCache;
-import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -19,33 +17,30 @@ import org.springframework.context.annotation.Profile;
 @Configuration(proxyBeanMethods = false)
 class RulesParsing {
 
-	private static final TypeReference<List<PricingRule>> RULES = new TypeReference<>() {
-	};
-
 	/** Written plainly: the starter's cache when it is there, else a parse per call. */
 	@Bean
 	@Profile("!naive & !tuned")
 	PricingRules plainPricingRules(RulesText text, ObjectProvider<ParsedConfigCache> cache, JsonMapper jsonMapper) {
 		ParsedConfigCache parsedConfigCache = cache.getIfAvailable();
 		if (parsedConfigCache != null) {
-			return () -> parsedConfigCache.parse(text.json(), RULES);
+			return () -> parsedConfigCache.parse(text.json(), PricingRuleSet.class);
 		}
-		return () -> jsonMapper.readValue(text.json(), RULES);
+		return () -> jsonMapper.readValue(text.json(), PricingRuleSet.class);
 	}
 
 	/** Incident 4: the configuration JSON parsed again on every request. */
 	@Bean
 	@Profile("naive")
 	PricingRules naivePricingRules(RulesText text, JsonMapper jsonMapper) {
-		return () -> jsonMapper.readValue(text.json(), RULES);
+		return () -> jsonMapper.readValue(text.json(), PricingRuleSet.class);
 	}
 
 	/** What a careful engineer writes by hand: an unbounded map keyed by the text. */
 	@Bean
 	@Profile("tuned")
 	PricingRules tunedPricingRules(RulesText text, JsonMapper jsonMapper) {
-		Map<String, List<PricingRule>> parsed = new ConcurrentHashMap<>();
-		return () -> parsed.computeIfAbsent(text.json(), (json) -> jsonMapper.readValue(json, RULES));
+		Map<String, PricingRuleSet> parsed = new ConcurrentHashMap<>();
+		return () -> parsed.computeIfAbsent(text.json(), (json) -> jsonMapper.readValue(json, PricingRuleSet.class));
 	}
 
 }

@@ -1,0 +1,160 @@
+package dev.safedefaults.benchmarks.workload;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.safedefaults.system.SampleAppProcess;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One mode of the reference workload, measured: the packaged sample app started, warmed up,
+ * loaded for a fixed time, its CPU, throwables (JFR {@code jdk.ExceptionStatistics}) and
+ * database statements (MariaDB's {@code Questions}) counted around the measured load.
+ */
+final class WorkloadRun {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	/**
+	 * The figures of one run.
+	 *
+	 * @param mode the mode
+	 * @param load the measured load
+	 * @param cpuMillisPerRequest process CPU per answered request
+	 * @param throwablesPerRequest throwables created per answered request
+	 * @param statementsPerRequest database statements (Questions) per answered request
+	 * @param discarded log events the starter discarded ({@code -1}: the starter is off)
+	 * @param findings the finding ids at /actuator/health/safe-defaults (empty when off)
+	 */
+	record Figures(WorkloadMode mode, LoadDriver.Result load, double cpuMillisPerRequest, double throwablesPerRequest,
+			double statementsPerRequest, long discarded, List<String> findings) {
+	}
+
+	private WorkloadRun() {
+	}
+
+	static Figures measure(WorkloadMode mode, String name, int threads, Duration warmup, Duration duration,
+			boolean stallStdout) throws Exception {
+		Path jfc = Files.createTempFile("exceptions", ".jfc");
+		Path recording = Path.of("target", "workload-" + name + ".jfr").toAbsolutePath();
+		Files.deleteIfExists(recording);
+		Files.writeString(jfc, """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<configuration version="2.0">
+				  <event name="jdk.ExceptionStatistics">
+				    <setting name="enabled">true</setting>
+				    <setting name="period">1 s</setting>
+				  </event>
+				</configuration>
+				""");
+		List<String> jvmArgs = new ArrayList<>(mode.jvmArgs);
+		jvmArgs.add("-XX:StartFlightRecording:settings=" + jfc + ",filename=" + recording + ",dumponexit=true");
+		LoadDriver driver = new LoadDriver();
+		try (SampleAppProcess app = SampleAppProcess.start(name, jvmArgs, mode.appArgs, stallStdout)) {
+			if (!app.isAlive()) {
+				throw new IllegalStateException(mode + " did not start:\n" + app.log());
+			}
+			int dbPort = json.readTree(app.get("/actuator/info").body()).path("sample").path("db-port").asInt();
+			driver.run(app.baseUrl(), threads, warmup, Long.MAX_VALUE);
+			if (stallStdout) {
+				app.stallStdout();
+			}
+			Map<String, Long> dbBefore = statementCounters(dbPort);
+			Duration cpuBefore = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+			Instant from = Instant.now();
+			LoadDriver.Result load = driver.run(app.baseUrl(), threads, duration, Long.MAX_VALUE);
+			Instant to = Instant.now();
+			Duration cpuAfter = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+			Map<String, Long> dbAfter = statementCounters(dbPort);
+			long discarded = discarded(app);
+			List<String> findings = findings(app);
+			app.close();
+			long requests = Math.max(1, load.requests());
+			// Our own two snapshot queries count as Questions too.
+			double statements = (dbAfter.get("Questions") - dbBefore.get("Questions") - 2) / (double) requests;
+			double throwables = throwablesBetween(recording, from, to) / (double) requests;
+			double cpu = cpuAfter.minus(cpuBefore).toNanos() / 1e6 / requests;
+			return new Figures(mode, load, cpu, throwables, statements, discarded, findings);
+		}
+	}
+
+	private static Map<String, Long> statementCounters(int port) throws SQLException {
+		Map<String, Long> counters = new HashMap<>();
+		try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/sample",
+				"root", ""); Statement statement = connection.createStatement();
+				ResultSet rs = statement.executeQuery("SHOW GLOBAL STATUS WHERE Variable_name IN "
+						+ "('Questions', 'Com_select', 'Com_stmt_prepare', 'Com_stmt_execute')")) {
+			while (rs.next()) {
+				counters.put(rs.getString(1), rs.getLong(2));
+			}
+		}
+		return counters;
+	}
+
+	private static long discarded(SampleAppProcess app) {
+		var response = app.get("/actuator/metrics/safedefaults.logging.discarded");
+		if (response.statusCode() != 200) {
+			return -1;
+		}
+		return (long) json.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
+	}
+
+	private static List<String> findings(SampleAppProcess app) {
+		var response = app.get("/actuator/health/safe-defaults");
+		List<String> ids = new ArrayList<>();
+		if (response.statusCode() == 200) {
+			JsonNode findings = json.readTree(response.body())
+				.path("components")
+				.path("safeDefaults")
+				.path("details")
+				.path("findings");
+			findings.forEach((finding) -> ids.add(finding.path("id").asString()));
+		}
+		return ids;
+	}
+
+	/** Throwables created between two instants, from the cumulative JFR counter. */
+	private static long throwablesBetween(Path recording, Instant from, Instant to) {
+		if (!Files.isRegularFile(recording)) {
+			return -1;
+		}
+		try {
+			long first = -1;
+			long last = -1;
+			for (RecordedEvent event : RecordingFile.readAllEvents(recording)) {
+				if (!event.getEventType().getName().equals("jdk.ExceptionStatistics")) {
+					continue;
+				}
+				Instant at = event.getStartTime();
+				long throwables = event.getLong("throwables");
+				if (!at.isAfter(from)) {
+					first = Math.max(first, throwables);
+				}
+				else if (!at.isAfter(to.plusSeconds(1))) {
+					last = Math.max(last, throwables);
+				}
+			}
+			return (first < 0 || last < 0) ? -1 : last - first;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
