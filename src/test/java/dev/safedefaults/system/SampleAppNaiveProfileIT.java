@@ -43,7 +43,8 @@ class SampleAppNaiveProfileIT {
 
 	@Test
 	void everyTrapOfTheNaiveProfileIsReported() {
-		assertThat(findingIds()).contains("logging.include-location", "logging.location-pattern", "logging.two-queues");
+		assertThat(findingIds()).contains("logging.include-location", "logging.location-pattern", "logging.two-queues",
+				"jdbc.auto-reconnect", "jdbc.ignored-property");
 	}
 
 	@Test

@@ -65,7 +65,54 @@ public final class FindingCatalogue {
 							+ "(setters, public non-final fields, a collection, map, array or Jackson tree): a change "
 							+ "made by one caller is seen by all.",
 					"Make the type immutable (a record or final fields; List.copyOf in a compact constructor), or copy "
-							+ "the value before changing it.")));
+							+ "the value before changing it."),
+			// JDBC, incident 5: MySQL-protocol Hikari pools (MySQL Connector/J, MariaDB Connector/J).
+			new Entry("jdbc.server-prep-stmts-off", Severity.WARNING,
+					"A MySQL-protocol pool runs without server-side prepared statements (useServerPrepStmts=false, "
+							+ "or rewriteBatchedStatements=true on MariaDB Connector/J): the database parses every "
+							+ "statement again.",
+					"Remove the setting; safe-defaults sets useServerPrepStmts=true unless "
+							+ "safe-defaults.jdbc.enabled=false."),
+			new Entry("jdbc.stmt-cache-off", Severity.WARNING,
+					"The pool's prepared statement cache is off (cachePrepStmts=false or prepStmtCacheSize=0): "
+							+ "every statement is prepared again.",
+					"Remove the setting; safe-defaults sets cachePrepStmts=true and prepStmtCacheSize."),
+			new Entry("jdbc.stmt-cache-sql-limit-low", Severity.WARNING,
+					"Connector/J's prepStmtCacheSqlLimit is below 2048: longer statements, such as MyBatis', are "
+							+ "never cached.",
+					"Remove it (safe-defaults sets 2048) or raise it to 2048 or more."),
+			new Entry("jdbc.query-timeouts-off", Severity.WARNING,
+					"enableQueryTimeouts=false is in effect (useConfigs=maxPerformance sets it): "
+							+ "Statement.setQueryTimeout() and @Transactional(timeout) do nothing.",
+					"Set enableQueryTimeouts=true (safe-defaults adds it next to maxPerformance)."),
+			new Entry("jdbc.local-session-state", Severity.WARNING,
+					"useLocalSessionState=true while the pool's connectionInitSql changes isolation, read-only, "
+							+ "autocommit or the database: the driver never sees the change.",
+					"Use the pool's own settings (transaction-isolation, read-only, auto-commit, catalog) instead "
+							+ "of SQL, or set useLocalSessionState=false."),
+			new Entry("jdbc.auto-reconnect", Severity.WARNING,
+					"autoReconnect=true: Connector/J reconnects in the middle of a transaction and silently loses "
+							+ "the work and session state before it.",
+					"Remove autoReconnect=true; Hikari replaces broken connections."),
+			new Entry("jdbc.multi-queries", Severity.WARNING,
+					"allowMultiQueries=true: one SQL injection can append any statement.",
+					"Remove allowMultiQueries=true; send statements one by one or batch them."),
+			new Entry("jdbc.ignored-property", Severity.INFO,
+					"A key in the pool's URL or data-source properties that its driver does not know and silently "
+							+ "ignores (multiStatements on Connector/J, useConfigs on MariaDB Connector/J, a "
+							+ "Connector/J key in the wrong case).",
+					"Remove it or use the driver's own name for it."),
+			new Entry("jdbc.infinite-connection-timeout", Severity.WARNING,
+					"Hikari's connectionTimeout=0: a request waits for ever for a connection instead of failing "
+							+ "fast.",
+					"Set spring.datasource.hikari.connection-timeout to a few seconds (Hikari's default is 30s)."),
+			new Entry("jdbc.prepared-stmt-budget", Severity.WARNING,
+					"Pool size x statement cache x safe-defaults.jdbc.expected-instances exceeds half the server's "
+							+ "max_prepared_stmt_count (Connector/J then silently stops using server prepares; "
+							+ "MariaDB Connector/J may hang). Raised as INFO when the server could not be reached "
+							+ "after startup.",
+					"Lower safe-defaults.jdbc.prep-stmt-cache-size or the pool size, or raise "
+							+ "max_prepared_stmt_count; set safe-defaults.jdbc.expected-instances.")));
 
 	private FindingCatalogue() {
 	}

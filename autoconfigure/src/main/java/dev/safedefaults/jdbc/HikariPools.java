@@ -1,0 +1,90 @@
+package dev.safedefaults.jdbc;
+
+import java.sql.SQLException;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+
+/**
+ * Finds the application's Hikari pools, also behind wrappers that implement
+ * {@link DataSource#unwrap}, without starting them.
+ */
+final class HikariPools {
+
+	private HikariPools() {
+	}
+
+	/**
+	 * Finds every Hikari pool among the singleton {@link DataSource} beans.
+	 * @param beanFactory the bean factory
+	 * @return bean name to pool, each pool once
+	 */
+	static Map<String, HikariDataSource> find(ListableBeanFactory beanFactory) {
+		Map<String, HikariDataSource> pools = new LinkedHashMap<>();
+		Set<HikariDataSource> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+		beanFactory.getBeansOfType(DataSource.class, false, true).forEach((name, dataSource) -> {
+			HikariDataSource pool = unwrap(dataSource);
+			if (pool != null && seen.add(pool)) {
+				pools.put(name, pool);
+			}
+		});
+		return pools;
+	}
+
+	private static HikariDataSource unwrap(DataSource dataSource) {
+		if (dataSource instanceof HikariDataSource pool) {
+			return pool;
+		}
+		try {
+			// Wrappers delegate to their target; HikariDataSource answers for itself without
+			// starting its pool.
+			return dataSource.isWrapperFor(HikariDataSource.class) ? dataSource.unwrap(HikariDataSource.class) : null;
+		}
+		catch (SQLException | RuntimeException ex) {
+			return null;
+		}
+	}
+
+	/**
+	 * How a finding names a pool: its pool name, else its bean name (Hikari names an
+	 * unnamed pool only when it starts).
+	 * @param beanName the bean name
+	 * @param pool the pool
+	 * @return the subject
+	 */
+	static String subject(String beanName, HikariDataSource pool) {
+		String poolName = pool.getPoolName();
+		return (poolName != null && !poolName.isBlank()) ? poolName : beanName;
+	}
+
+	/**
+	 * Where the pool's driver is: the context class loader, as Hikari looks there first.
+	 * @param pool the pool
+	 * @return the class loader
+	 */
+	static ClassLoader driverClassLoader(HikariDataSource pool) {
+		ClassLoader context = Thread.currentThread().getContextClassLoader();
+		return (context != null) ? context : pool.getClass().getClassLoader();
+	}
+
+	/**
+	 * Reads the driver settings of a pool configured with a JDBC URL and a MySQL-protocol
+	 * driver.
+	 * @param pool the pool
+	 * @return the settings, or {@code null} when the pool is of another kind
+	 */
+	static PoolDriverSettings settings(HikariDataSource pool) {
+		return PoolDriverSettings
+			.read(pool.getDriverClassName(), pool.getJdbcUrl(), pool.getDataSourceProperties(), driverClassLoader(pool))
+			.orElse(null);
+	}
+
+}

@@ -1,0 +1,66 @@
+package dev.safedefaults.jdbc;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
+import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.FeatureStatus;
+import dev.safedefaults.check.FeatureStatusReporter;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * JDBC defaults for MySQL-protocol Hikari pools (incident 5): server-side prepared
+ * statements, a statement cache, and for MySQL Connector/J {@code useConfigs=maxPerformance}
+ * with query timeouts kept on; and the checks for the settings that undo them. Off with
+ * {@code safe-defaults.jdbc.enabled=false}, which leaves the checks on.
+ */
+@AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
+@ConditionalOnSafeDefaultsEnabled
+@EnableConfigurationProperties(JdbcDefaultsProperties.class)
+public final class JdbcDefaultsAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingClass("com.zaxxer.hikari.HikariDataSource")
+	FeatureStatusReporter safeDefaultsJdbcFeatureStatusReporter() {
+		return () -> FeatureStatus.off(JdbcFeatureStatusReporter.FEATURE, "HikariCP is not on the class path");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(HikariDataSource.class)
+	static class HikariPoolsConfiguration {
+
+		@Bean
+		@ConditionalOnBooleanProperty(name = "safe-defaults.jdbc.enabled", matchIfMissing = true)
+		static MySqlProtocolDefaultsPostProcessor safeDefaultsMySqlProtocolDefaultsPostProcessor(
+				ObjectProvider<JdbcDefaultsProperties> properties) {
+			return new MySqlProtocolDefaultsPostProcessor(properties);
+		}
+
+		@Bean
+		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatusReporter(JdbcDefaultsProperties properties,
+				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor) {
+			return new JdbcFeatureStatusReporter(properties, postProcessor);
+		}
+
+		@Bean
+		PoolSettingsCheck safeDefaultsJdbcPoolSettingsCheck(ListableBeanFactory beanFactory) {
+			return new PoolSettingsCheck(beanFactory);
+		}
+
+		@Bean
+		PreparedStatementBudgetCheck safeDefaultsJdbcPreparedStatementBudgetCheck(ListableBeanFactory beanFactory,
+				JdbcDefaultsProperties properties) {
+			return new PreparedStatementBudgetCheck(beanFactory, properties);
+		}
+
+	}
+
+}

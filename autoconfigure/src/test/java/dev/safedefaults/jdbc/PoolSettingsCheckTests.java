@@ -1,0 +1,255 @@
+package dev.safedefaults.jdbc;
+
+import java.util.List;
+
+import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingCatalogue;
+import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.check.Severity;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * Each configuration check fires on a pool set up to trigger it and stays silent on the
+ * starter's defaults. The pools never start (nothing listens on port 1); the deferred
+ * budget check is silenced here (see {@link JdbcDefaultsOnEmbeddedMariaDbTests}).
+ */
+class PoolSettingsCheckTests {
+
+	private static final String MYSQL_URL = JdbcDefaultsAutoConfigurationTests.MYSQL_URL;
+
+	private static final String MARIADB_URL = JdbcDefaultsAutoConfigurationTests.MARIADB_URL;
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SafeDefaultsAutoConfiguration.class,
+				JdbcDefaultsAutoConfiguration.class))
+		.withPropertyValues("spring.datasource.name=orders",
+				"safe-defaults.checks.disabled=" + PreparedStatementBudgetCheck.PREPARED_STMT_BUDGET);
+
+	private static List<Finding> findings(AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed();
+		return context.getBean(FindingsStore.class)
+			.findings()
+			.stream()
+			.filter((finding) -> !finding.id().equals(PreparedStatementBudgetCheck.PREPARED_STMT_BUDGET))
+			.toList();
+	}
+
+	private static List<Finding> findings(AssertableApplicationContext context, String id) {
+		return findings(context).stream().filter((finding) -> finding.id().equals(id)).toList();
+	}
+
+	@Test
+	void theStartersDefaultsRaiseNothingOnConnectorJ() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL)
+			.run((context) -> assertThat(findings(context)).isEmpty());
+	}
+
+	@Test
+	void theStartersDefaultsRaiseNothingOnMariaDb() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL)
+			.run((context) -> assertThat(findings(context)).isEmpty());
+	}
+
+	@Test
+	void serverPreparesTurnedOffInTheUrlAreReported() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?useServerPrepStmts=false")
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.SERVER_PREP_STMTS_OFF);
+				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+				assertThat(finding.subject()).isEqualTo("orders");
+				assertThat(finding.message()).contains("useServerPrepStmts=false, set in the URL", MYSQL_URL);
+			}));
+	}
+
+	@Test
+	void aPlainPoolWithTheStarterOffIsReported() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL, "safe-defaults.jdbc.enabled=false")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactlyInAnyOrder(PoolSettingsCheck.SERVER_PREP_STMTS_OFF, PoolSettingsCheck.STMT_CACHE_OFF));
+	}
+
+	@Test
+	void mariaDbBatchRewritingIsReportedAsServerPreparesOff() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?rewriteBatchedStatements=true")
+			.run((context) -> assertThat(findings(context, PoolSettingsCheck.SERVER_PREP_STMTS_OFF)).singleElement()
+				.satisfies((finding) -> assertThat(finding.message()).contains("rewriteBatchedStatements=true")));
+	}
+
+	@Test
+	void aStatementCacheTurnedOffIsReported() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
+					"spring.datasource.hikari.data-source-properties.cachePrepStmts=false")
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.STMT_CACHE_OFF);
+				assertThat(finding.message()).contains("cachePrepStmts=false, set in the data-source properties");
+			}));
+	}
+
+	@Test
+	void aStatementCacheOfSizeZeroIsReported() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?prepStmtCacheSize=0")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactly(PoolSettingsCheck.STMT_CACHE_OFF));
+	}
+
+	@Test
+	void aLowSqlLimitIsReported() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?prepStmtCacheSqlLimit=1024")
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.STMT_CACHE_SQL_LIMIT_LOW);
+				assertThat(finding.message()).contains("prepStmtCacheSqlLimit=1024");
+			}));
+	}
+
+	@Test
+	void maxPerformanceWithoutQueryTimeoutsIsReported() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL
+					+ "?useConfigs=maxPerformance&useServerPrepStmts=true&prepStmtCacheSqlLimit=2048")
+			.withPropertyValues("safe-defaults.jdbc.enabled=false")
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.QUERY_TIMEOUTS_OFF);
+				assertThat(finding.message()).contains("from useConfigs=maxPerformance", "setQueryTimeout");
+			}));
+	}
+
+	@Test
+	void queryTimeoutsTurnedOffExplicitlyAreReported() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?enableQueryTimeouts=false")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactly(PoolSettingsCheck.QUERY_TIMEOUTS_OFF));
+	}
+
+	@Test
+	void localSessionStateWithInitSqlChangingItIsReported() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?useLocalSessionState=true",
+					"spring.datasource.hikari.connection-init-sql=SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.LOCAL_SESSION_STATE);
+				assertThat(finding.message()).contains("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
+			}));
+	}
+
+	@Test
+	void theStartersMaxPerformanceWithInitSqlChangingSessionStateRaisesNothing() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
+					"spring.datasource.hikari.connection-init-sql=USE other")
+			.run((context) -> assertThat(findings(context)).isEmpty());
+	}
+
+	@Test
+	void autoReconnectIsReported() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?autoReconnect=true")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactly(PoolSettingsCheck.AUTO_RECONNECT_ON));
+	}
+
+	@Test
+	void multiQueriesAreReportedOnBothDrivers() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?allowMultiQueries=true")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactly(PoolSettingsCheck.MULTI_QUERIES));
+		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?allowMultiQueries=true")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactly(PoolSettingsCheck.MULTI_QUERIES));
+	}
+
+	@Test
+	void aKeyConnectorJDoesNotKnowIsReportedAsInfo() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?multiStatements=true")
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.IGNORED_PROPERTY);
+				assertThat(finding.severity()).isEqualTo(Severity.INFO);
+				assertThat(finding.message()).contains("'multiStatements' (in the URL)", "MySQL Connector/J",
+						"allowMultiQueries");
+			}));
+	}
+
+	@Test
+	void aConnectorJKeyInTheWrongCaseIsReportedWithItsSpelling() {
+		// The user's intent wins over the starter's default even in the wrong case, and
+		// Connector/J ignores it: maxPerformance then turns query timeouts off. Both say so.
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
+					"spring.datasource.hikari.data-source-properties.enablequerytimeouts=true")
+			.run((context) -> {
+				assertThat(findings(context, PoolSettingsCheck.IGNORED_PROPERTY)).singleElement()
+					.satisfies((finding) -> assertThat(finding.message()).contains("'enablequerytimeouts'",
+							"case-sensitive", "enableQueryTimeouts"));
+				assertThat(findings(context)).extracting(Finding::id)
+					.containsExactlyInAnyOrder(PoolSettingsCheck.IGNORED_PROPERTY, PoolSettingsCheck.QUERY_TIMEOUTS_OFF);
+			});
+	}
+
+	@Test
+	void keysMariaDbIgnoresAreReported() {
+		this.runner
+			.withPropertyValues(
+					"spring.datasource.url=" + MARIADB_URL + "?useConfigs=maxPerformance&prepStmtCacheSqlLimit=2048")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id, Finding::subject)
+				.containsExactly(tuple(PoolSettingsCheck.IGNORED_PROPERTY, "orders"),
+						tuple(PoolSettingsCheck.IGNORED_PROPERTY, "orders")));
+	}
+
+	@Test
+	void keysTheDriversKnowRaiseNothing() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?characterEncoding=utf8&serverTimezone=UTC",
+					"spring.datasource.hikari.data-source-properties.tcpKeepAlive=true")
+			.run((context) -> assertThat(findings(context)).isEmpty());
+		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?USESERVERPREPSTMTS=true&useSsl=false")
+			.run((context) -> assertThat(findings(context)).isEmpty());
+	}
+
+	@Test
+	void anInfiniteConnectionTimeoutIsReportedOnAnyHikariPool() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:timeout",
+					"spring.datasource.hikari.connection-timeout=0")
+			.run((context) -> assertThat(findings(context)).singleElement()
+				.satisfies((finding) -> assertThat(finding.id())
+					.isEqualTo(PoolSettingsCheck.INFINITE_CONNECTION_TIMEOUT)));
+	}
+
+	@Test
+	void theIncidentsUrlIsReportedWithoutItsPassword() {
+		// The URL of incident 5 (seed 002), with a password added.
+		this.runner
+			.withPropertyValues("spring.datasource.url=jdbc:mysql://app:t0p-s3cret@127.0.0.1:1/orders"
+					+ "?characterEncoding=utf8&autoReconnect=true&useSSL=true&multiStatements=true"
+					+ "&sessionVariables=wait_timeout=28800&sessionVariables=max_execution_time=300000"
+					+ "&password=t0p-s3cret",
+					"spring.datasource.password=t0p-s3cret", "spring.datasource.hikari.minimum-idle=50",
+					"spring.datasource.hikari.maximum-pool-size=100")
+			.run((context) -> {
+				List<Finding> findings = findings(context);
+				assertThat(findings).extracting(Finding::id)
+					.containsExactlyInAnyOrder(PoolSettingsCheck.AUTO_RECONNECT_ON, PoolSettingsCheck.IGNORED_PROPERTY);
+				assertThat(findings).allSatisfy((finding) -> assertThat(finding.toLogLine()).doesNotContain("t0p-s3cret"));
+				assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().toString())
+					.doesNotContain("t0p-s3cret");
+			});
+	}
+
+	@Test
+	void everyIdIsInTheCatalogue() {
+		assertThat(FindingCatalogue.ids()).contains(PoolSettingsCheck.SERVER_PREP_STMTS_OFF,
+				PoolSettingsCheck.STMT_CACHE_OFF, PoolSettingsCheck.STMT_CACHE_SQL_LIMIT_LOW,
+				PoolSettingsCheck.QUERY_TIMEOUTS_OFF, PoolSettingsCheck.LOCAL_SESSION_STATE,
+				PoolSettingsCheck.AUTO_RECONNECT_ON, PoolSettingsCheck.MULTI_QUERIES, PoolSettingsCheck.IGNORED_PROPERTY,
+				PoolSettingsCheck.INFINITE_CONNECTION_TIMEOUT, PreparedStatementBudgetCheck.PREPARED_STMT_BUDGET);
+	}
+
+}
