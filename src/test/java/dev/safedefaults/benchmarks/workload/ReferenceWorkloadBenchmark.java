@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * Run: {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.ReferenceWorkloadBenchmark -Dbenchmark=}
  * (system properties {@code workload.rounds}, {@code workload.threads},
- * {@code workload.warmup-seconds}, {@code workload.seconds} change the run).
+ * {@code workload.warmup-seconds}, {@code workload.seconds}, {@code workload.stall-seconds} change the run).
  */
 public final class ReferenceWorkloadBenchmark {
 
@@ -46,11 +46,16 @@ public final class ReferenceWorkloadBenchmark {
 		}
 		printTable(runs);
 		System.out.println();
-		System.out.println("Stalled stdout: the app's stdout is a pipe nobody reads after warm-up");
+		Duration stall = Duration.ofSeconds(Integer.getInteger("workload.stall-seconds", 60));
+		// Every mode gets the starter's ring size, so the stall fills each buffer within the run; with
+		// Log4j's default of 262,144 slots the naive mode would only block after ~87,000 requests.
+		List<String> sameRing = List.of("-Dlog4j2.asyncLoggerConfigRingBufferSize=32768");
+		System.out.printf("Stalled stdout: the app's stdout is a pipe nobody reads after warm-up, for %ds "
+				+ "(async ring buffers of 32,768 slots in every mode)%n", stall.toSeconds());
 		System.out.printf("%-8s %10s %12s %12s %s%n", "mode", "req/s", "answered", "no answer", "discarded log events");
 		for (WorkloadMode mode : List.of(WorkloadMode.STARTER, WorkloadMode.NAIVE, WorkloadMode.TUNED)) {
-			WorkloadRun.Figures figures = WorkloadRun.measure(mode, mode.label + "-stalled", threads,
-					Duration.ofSeconds(5), Duration.ofSeconds(15), true);
+			WorkloadRun.Figures figures = WorkloadRun.measure(mode, sameRing, mode.label + "-stalled", threads,
+					Duration.ofSeconds(5), stall, true);
 			LoadDriver.Result load = figures.load();
 			System.out.printf("%-8s %10.0f %12d %12d %s%n", mode.label, load.perSecond(), load.requests(),
 					load.answered(-1), (figures.discarded() < 0) ? "n/a (starter off)" : figures.discarded());

@@ -51,6 +51,11 @@ final class WorkloadRun {
 
 	static Figures measure(WorkloadMode mode, String name, int threads, Duration warmup, Duration duration,
 			boolean stallStdout) throws Exception {
+		return measure(mode, List.of(), name, threads, warmup, duration, stallStdout);
+	}
+
+	static Figures measure(WorkloadMode mode, List<String> extraJvmArgs, String name, int threads, Duration warmup,
+			Duration duration, boolean stallStdout) throws Exception {
 		Path jfc = Files.createTempFile("exceptions", ".jfc");
 		Path recording = Path.of("target", "workload-" + name + ".jfr").toAbsolutePath();
 		Files.deleteIfExists(recording);
@@ -64,6 +69,7 @@ final class WorkloadRun {
 				</configuration>
 				""");
 		List<String> jvmArgs = new ArrayList<>(mode.jvmArgs);
+		jvmArgs.addAll(extraJvmArgs);
 		jvmArgs.add("-XX:StartFlightRecording:settings=" + jfc + ",filename=" + recording + ",dumponexit=true");
 		LoadDriver driver = new LoadDriver();
 		try (SampleAppProcess app = SampleAppProcess.start(name, jvmArgs, mode.appArgs, stallStdout)) {
