@@ -7,9 +7,11 @@ import dev.safedefaults.sample.pricing.Price;
 import dev.safedefaults.sample.pricing.PricingClient;
 import dev.safedefaults.sample.rules.PricingRule;
 import dev.safedefaults.sample.rules.PricingRules;
+import feign.FeignException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -19,7 +21,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /api/orders/{id}}: the incidents' service per request — three INFO lines, the
  * service's configuration parsed, one UPDATE and one SELECT through MyBatis, one Feign call
- * to a downstream service, a small JSON answer.
+ * to a downstream service, a small JSON answer. With {@code fail=true} the downstream call
+ * fails, an ERROR is logged with the exception and the answer is 502 (an error storm).
  */
 @RestController
 class OrderController {
@@ -43,7 +46,8 @@ class OrderController {
 
 	@GetMapping("/api/orders/{id}")
 	ResponseEntity<OrderView> order(@PathVariable long id,
-			@RequestParam(name = "channel", defaultValue = "web") String channel) {
+			@RequestParam(name = "channel", defaultValue = "web") String channel,
+			@RequestParam(name = "fail", defaultValue = "false") boolean fail) {
 		logger.info("Loading order " + id + " for channel " + channel);
 		this.habits.beforeRequest(id, channel);
 		List<PricingRule> rules = this.rules.current().rules();
@@ -53,7 +57,15 @@ class OrderController {
 			logger.info("Order " + id + " not found");
 			return ResponseEntity.notFound().build();
 		}
-		Price price = this.pricing.price(id);
+		Price price;
+		try {
+			// fail=true makes the downstream answer 500, as services do in an error storm.
+			price = this.pricing.price(id, fail);
+		}
+		catch (FeignException ex) {
+			logger.error("Pricing failed for order " + id, ex);
+			return ResponseEntity.status(HttpStatus.BAD_GATEWAY).build();
+		}
 		PricingRule rule = rules.get((int) (id % rules.size()));
 		logger.info("Order " + id + " priced at " + price.amount() + " with rule " + rule.name());
 		OrderView view = new OrderView(order.id(), order.customer(), order.amount(), order.status(), order.views(),

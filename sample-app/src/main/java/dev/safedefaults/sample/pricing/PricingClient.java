@@ -3,6 +3,7 @@ package dev.safedefaults.sample.pricing;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * The downstream pricing service, through OpenFeign with upstream defaults; the
@@ -13,6 +14,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 public interface PricingClient {
 
 	@GetMapping("/prices/{id}")
-	Price price(@PathVariable("id") long id);
+	Price price(@PathVariable("id") long id, @RequestParam("fail") boolean fail);
 
 }
