@@ -2,7 +2,10 @@ package dev.safedefaults.check;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -50,6 +53,8 @@ public final class StartupCheckRunner implements SmartLifecycle {
 
 	private volatile int startupCheckCount;
 
+	private volatile Map<String, Double> startupMillisByCheck = Map.of();
+
 	/**
 	 * Creates a runner.
 	 * @param store where findings go
@@ -72,15 +77,19 @@ public final class StartupCheckRunner implements SmartLifecycle {
 		List<Finding> startupFindings = new ArrayList<>();
 		List<Check> deferred = new ArrayList<>();
 		int count = 0;
+		Map<String, Double> millisByCheck = new LinkedHashMap<>();
 		for (Check check : this.checks.orderedStream().toList()) {
 			if (check.deferred()) {
 				deferred.add(check);
 				continue;
 			}
 			count++;
+			long checkStarted = System.nanoTime();
 			startupFindings.addAll(this.store.publish(check.name(), runIsolated(check)));
+			millisByCheck.put(check.name(), (System.nanoTime() - checkStarted) / 1_000_000.0);
 		}
 		this.startupCheckCount = count;
+		this.startupMillisByCheck = Collections.unmodifiableMap(millisByCheck);
 		this.startupDuration = Duration.ofNanos(System.nanoTime() - started);
 		if (logger.isDebugEnabled()) {
 			logger.debug("safe-defaults ran " + count + " startup checks in " + this.startupDuration.toMillis() + " ms");
@@ -176,6 +185,14 @@ public final class StartupCheckRunner implements SmartLifecycle {
 	 */
 	public Duration getStartupDuration() {
 		return this.startupDuration;
+	}
+
+	/**
+	 * How long each startup check took, in milliseconds, in the order they ran.
+	 * @return the durations by check name
+	 */
+	public Map<String, Double> getStartupMillisByCheck() {
+		return this.startupMillisByCheck;
 	}
 
 	/**

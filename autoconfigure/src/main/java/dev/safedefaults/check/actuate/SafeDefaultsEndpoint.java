@@ -51,7 +51,8 @@ public class SafeDefaultsEndpoint {
 		StartupCheckRunner checkRunner = this.runner.getIfAvailable();
 		Map<String, Object> checks = (checkRunner != null)
 				? Map.of("enabled", true, "startupChecks", checkRunner.getStartupCheckCount(), "startupMillis",
-						checkRunner.getStartupDuration().toNanos() / 1_000_000.0)
+						checkRunner.getStartupDuration().toNanos() / 1_000_000.0, "startupMillisByCheck",
+						checkRunner.getStartupMillisByCheck())
 				: Map.of("enabled", false);
 		return new SafeDefaultsReport(statuses,
 				this.store.findings().stream().map(SafeDefaultsHealthIndicator::toMap).toList(),
