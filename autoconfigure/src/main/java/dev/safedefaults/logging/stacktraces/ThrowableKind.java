@@ -42,7 +42,8 @@ final class ThrowableKind {
 			seen.add(current);
 			parts.add(current.getClass().getName());
 			int frames = 0;
-			for (StackTraceElement element : current.getStackTrace()) {
+			StackTraceElement[] trace = current.getStackTrace();
+			for (StackTraceElement element : (trace != null) ? trace : new StackTraceElement[0]) {
 				if (frames == FRAMES) {
 					break;
 				}
