@@ -84,6 +84,9 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 			return "stack traces: the first " + settings.firstN() + " of a kind per " + shortForm(settings.interval())
 					+ " in full, then one line (" + StackTraceThrottling.elidedCount() + " elided so far)";
 		}
+		if (!this.properties.isEnabled()) {
+			return "stack traces in full: safe-defaults.logging.enabled=false";
+		}
 		if (!this.properties.getStackTraces().isEnabled()) {
 			return "stack traces in full: safe-defaults.logging.stack-traces.enabled=false";
 		}
