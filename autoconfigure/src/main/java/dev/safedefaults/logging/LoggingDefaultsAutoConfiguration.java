@@ -5,6 +5,7 @@ import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottleSettings;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 
@@ -28,10 +29,12 @@ import org.springframework.core.io.ResourceLoader;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Log4j2 defaults (incidents 2, 3 and 8). All-async loggers, the counting queue-full policy
- * and the ring sizes are set by {@link Log4jDefaultsPropertySource} when Log4j starts; this
- * applies what can change afterwards (discard mode and threshold, removal of location
- * capture from Boot's level configs) and contributes the logging checks.
+ * Log4j2 defaults (incidents 2, 3, 6 and 8). All-async loggers, the counting queue-full
+ * policy and the ring sizes are set by {@link Log4jDefaultsPropertySource} when Log4j
+ * starts, and the throttled stack traces ({@code %throttledEx}) by an environment
+ * post-processor before Boot configures logging; this applies what can change afterwards
+ * (discard mode and threshold, removal of location capture from Boot's level configs, the
+ * stack-trace throttling settings) and contributes the logging checks.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -69,6 +72,13 @@ public final class LoggingDefaultsAutoConfiguration {
 		}
 
 		@Bean
+		StackTraceThrottleSettings safeDefaultsStackTraceThrottleSettings(LoggingDefaultsProperties properties) {
+			LoggingDefaultsProperties.StackTraces stackTraces = properties.getStackTraces();
+			return new StackTraceThrottleSettings(stackTraces.getFirstN(), stackTraces.getInterval(),
+					stackTraces.getMaxKinds());
+		}
+
+		@Bean
 		@ConditionalOnBooleanProperty(name = "safe-defaults.logging.enabled", matchIfMissing = true)
 		LocationCaptureRemover safeDefaultsLocationCaptureRemover() {
 			return new LocationCaptureRemover(log4jContext());
@@ -88,8 +98,8 @@ public final class LoggingDefaultsAutoConfiguration {
 
 		@Bean
 		FeatureStatusReporter safeDefaultsLoggingFeatureStatus(LoggingDefaultsProperties properties,
-				ObjectProvider<LocationCaptureRemover> locationCaptureRemover) {
-			return new LoggingFeatureStatus(properties, locationCaptureRemover);
+				ObjectProvider<LocationCaptureRemover> locationCaptureRemover, Environment environment) {
+			return new LoggingFeatureStatus(properties, locationCaptureRemover, environment);
 		}
 
 		private static LoggerContext log4jContext() {

@@ -1,10 +1,12 @@
 package dev.safedefaults.logging;
 
+import java.time.Duration;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Log4j2 defaults: all-async loggers, discard-and-count under pressure, no caller
- * location. Log4j starts before Spring, so all-async and the ring buffer size are fixed by
+ * location, throttled stack traces. Log4j starts before Spring, so all-async and the ring buffer size are fixed by
  * JVM-level keys (system properties or environment variables); what can change after
  * start is here.
  */
@@ -41,6 +43,12 @@ public class LoggingDefaultsProperties {
 	 */
 	private Integer ringBufferSize;
 
+	/**
+	 * Stack traces in error storms: the first few of a kind in full, one line for the
+	 * repeats.
+	 */
+	private final StackTraces stackTraces = new StackTraces();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -73,6 +81,10 @@ public class LoggingDefaultsProperties {
 		this.ringBufferSize = ringBufferSize;
 	}
 
+	public StackTraces getStackTraces() {
+		return this.stackTraces;
+	}
+
 	/**
 	 * The levels that may be discarded: never WARN or above.
 	 */
@@ -86,6 +98,80 @@ public class LoggingDefaultsProperties {
 
 		/** TRACE, DEBUG and INFO may be discarded. */
 		INFO
+
+	}
+
+	/**
+	 * Stack traces in error storms (incident 6): Spring Boot's exception rendering
+	 * ({@code logging.exception-conversion-word}) defaults to {@code %throttledEx}, which
+	 * prints the full trace for the first few throwables of a kind in an interval and one
+	 * line for the rest.
+	 */
+	public static class StackTraces {
+
+		/**
+		 * Whether the starter makes %throttledEx Spring Boot's default exception rendering
+		 * (logging.exception-conversion-word, which Boot's Log4j2 configuration and any
+		 * configuration using ${sys:LOG_EXCEPTION_CONVERSION_WORD} use). A
+		 * logging.exception-conversion-word of the application's own always wins. A pattern
+		 * that names %throttledEx itself keeps throttling either way.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * How many throwables of one kind are printed with their full stack trace in each
+		 * interval; the rest get one line with the class, the message and how often the kind
+		 * was seen. At least 1. A kind is the class of the throwable and of its causes with
+		 * their first three stack frames outside the JDK.
+		 */
+		// The defaults are StackTraceThrottling's, written out so the IDE metadata shows them.
+		private int firstN = 3;
+
+		/**
+		 * The interval in which the first first-n throwables of a kind are printed in full;
+		 * it starts with the first occurrence of the kind after the previous one ended.
+		 * Positive.
+		 */
+		private Duration interval = Duration.ofMinutes(1);
+
+		/**
+		 * How many kinds of throwable each log layout remembers (~460 bytes each);
+		 * beyond that the least recently seen kind is forgotten and prints its trace again
+		 * when it returns. At least 1.
+		 */
+		private int maxKinds = 1024;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getFirstN() {
+			return this.firstN;
+		}
+
+		public void setFirstN(int firstN) {
+			this.firstN = firstN;
+		}
+
+		public Duration getInterval() {
+			return this.interval;
+		}
+
+		public void setInterval(Duration interval) {
+			this.interval = interval;
+		}
+
+		public int getMaxKinds() {
+			return this.maxKinds;
+		}
+
+		public void setMaxKinds(int maxKinds) {
+			this.maxKinds = maxKinds;
+		}
 
 	}
 

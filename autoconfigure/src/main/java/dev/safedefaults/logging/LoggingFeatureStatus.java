@@ -1,20 +1,24 @@
 package dev.safedefaults.logging;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottlingEnvironmentPostProcessor;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.util.PropertiesUtil;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.env.Environment;
 
 /**
  * What the logging defaults did: all-async or why not, the queue-full policy, location
- * capture removed.
+ * capture removed, stack traces throttled or why not.
  */
 class LoggingFeatureStatus implements FeatureStatusReporter {
 
@@ -24,10 +28,13 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 
 	private final ObjectProvider<LocationCaptureRemover> locationCaptureRemover;
 
+	private final Environment environment;
+
 	LoggingFeatureStatus(LoggingDefaultsProperties properties,
-			ObjectProvider<LocationCaptureRemover> locationCaptureRemover) {
+			ObjectProvider<LocationCaptureRemover> locationCaptureRemover, Environment environment) {
 		this.properties = properties;
 		this.locationCaptureRemover = locationCaptureRemover;
+		this.environment = environment;
 	}
 
 	@Override
@@ -60,12 +67,39 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 		if (remover != null) {
 			applied.add("location capture removed from " + remover.replacedCount() + " logging.level logger(s)");
 		}
+		applied.add(stackTraces());
 		if (!this.properties.isEnabled()) {
 			return new FeatureStatus(FEATURE, false, applied,
 					"safe-defaults.logging.enabled=false in application properties: discarding and the location fix "
 							+ "are off; all-async needs the JVM-level switch");
 		}
 		return FeatureStatus.applied(FEATURE, applied);
+	}
+
+	private String stackTraces() {
+		String word = this.environment
+			.getProperty(StackTraceThrottlingEnvironmentPostProcessor.EXCEPTION_CONVERSION_WORD);
+		if (word != null && word.contains(StackTraceThrottling.CONVERSION_WORD)) {
+			StackTraceThrottling.Settings settings = StackTraceThrottling.settings();
+			return "stack traces: the first " + settings.firstN() + " of a kind per " + shortForm(settings.interval())
+					+ " in full, then one line (" + StackTraceThrottling.elidedCount() + " elided so far)";
+		}
+		if (!this.properties.isEnabled()) {
+			return "stack traces in full: safe-defaults.logging.enabled=false";
+		}
+		if (!this.properties.getStackTraces().isEnabled()) {
+			return "stack traces in full: safe-defaults.logging.stack-traces.enabled=false";
+		}
+		return "stack traces in full: logging.exception-conversion-word "
+				+ ((word != null) ? "is " + word : "is not set");
+	}
+
+	private static String shortForm(Duration duration) {
+		long millis = duration.toMillis();
+		if (millis % 60_000 == 0) {
+			return (millis / 60_000) + "m";
+		}
+		return (millis % 1000 == 0) ? (millis / 1000) + "s" : millis + "ms";
 	}
 
 	private String notAsyncReason() {

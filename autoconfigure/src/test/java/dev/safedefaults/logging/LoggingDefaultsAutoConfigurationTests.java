@@ -9,6 +9,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.logging.actuate.LoggingMeterBinder;
 import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -168,6 +169,16 @@ class LoggingDefaultsAutoConfigurationTests {
 			assertThat(registry.get(LoggingMeterBinder.DISCARDED).functionCounter().count())
 				.isEqualTo(CountingQueueFullPolicy.discardedCount());
 			assertThat(registry.get(LoggingMeterBinder.RING_BUFFER_REMAINING).gauge().value()).isPositive();
+		});
+	}
+
+	@Test
+	void metricsCountElidedStackTraces() {
+		this.runner.run((context) -> {
+			SimpleMeterRegistry registry = new SimpleMeterRegistry();
+			context.getBean(LoggingMeterBinder.class).bindTo(registry);
+			assertThat(registry.get(LoggingMeterBinder.STACK_TRACES_ELIDED).functionCounter().count())
+				.isEqualTo(StackTraceThrottling.elidedCount());
 		});
 	}
 

@@ -1,6 +1,7 @@
 package dev.safedefaults.logging.actuate;
 
 import dev.safedefaults.logging.CountingQueueFullPolicy;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,7 +13,8 @@ import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 /**
  * {@code safedefaults.logging.discarded}: events the queue-full policy dropped (a
  * cumulative counter); {@code safedefaults.logging.ring-buffer.remaining}: free slots in
- * the all-async ring buffer (a gauge).
+ * the all-async ring buffer (a gauge); {@code safedefaults.logging.stack-traces.elided}:
+ * stack traces left out by {@code %throttledEx} (a cumulative counter).
  */
 public class LoggingMeterBinder implements MeterBinder {
 
@@ -22,11 +24,20 @@ public class LoggingMeterBinder implements MeterBinder {
 	/** Name of the remaining-capacity gauge. */
 	public static final String RING_BUFFER_REMAINING = "safedefaults.logging.ring-buffer.remaining";
 
+	/** Name of the elided-stack-traces counter. */
+	public static final String STACK_TRACES_ELIDED = "safedefaults.logging.stack-traces.elided";
+
 	@Override
 	public void bindTo(MeterRegistry registry) {
 		FunctionCounter.builder(DISCARDED, CountingQueueFullPolicy.class, (type) -> CountingQueueFullPolicy.discardedCount())
 			.description("Log events discarded because the async ring buffer was full (never WARN or above)")
 			.baseUnit("events")
+			.register(registry);
+		FunctionCounter
+			.builder(STACK_TRACES_ELIDED, StackTraceThrottling.class, (type) -> StackTraceThrottling.elidedCount())
+			.description("Stack traces %throttledEx replaced by one line because their kind was printed in full "
+					+ "often enough in the interval (one per rendering)")
+			.baseUnit("stack traces")
 			.register(registry);
 		if (LogManager.getContext(false) instanceof AsyncLoggerContext context) {
 			Gauge.builder(RING_BUFFER_REMAINING, context, LoggingMeterBinder::remaining)

@@ -1,0 +1,79 @@
+package dev.safedefaults.logging.stacktraces;
+
+import java.util.Map;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Makes {@code %throttledEx} Spring Boot's default exception rendering (incident 6): it sets
+ * {@code logging.exception-conversion-word} in a property source that comes last, so any
+ * value of the application's own (properties, YAML, arguments, environment, system
+ * properties) wins. Boot's {@code LoggingApplicationListener} copies the property into the
+ * {@code LOG_EXCEPTION_CONVERSION_WORD} system property, which its Log4j2 configurations
+ * (and any configuration using {@code ${sys:LOG_EXCEPTION_CONVERSION_WORD}}) put after
+ * every message.
+ * <p>
+ * Ordering: post-processors run on {@code ApplicationEnvironmentPreparedEvent} from a
+ * listener ordered before the logging listener, which reads the property on the same
+ * event; this one runs last among them, after the application's configuration files are
+ * loaded, so it sees {@code safe-defaults.enabled=false},
+ * {@code safe-defaults.logging.enabled=false} and
+ * {@code safe-defaults.logging.stack-traces.enabled=false} wherever they are set.
+ * <p>
+ * Nothing is set unless Log4j2 is Boot's logging system: Logback does not know the word.
+ */
+public class StackTraceThrottlingEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+
+	/** Name of the property source holding the default. It comes last: everything else wins. */
+	public static final String PROPERTY_SOURCE_NAME = "safeDefaultsStackTraces";
+
+	/** Spring Boot's property for the exception rendering of its logging patterns. */
+	public static final String EXCEPTION_CONVERSION_WORD = "logging.exception-conversion-word";
+
+	private static final String LOG4J2_LOGGING_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
+
+	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
+
+	@Override
+	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		if (!isEnabled(environment) || !isLog4j2TheLoggingSystem(application.getClassLoader())) {
+			return;
+		}
+		environment.getPropertySources()
+			.addLast(new MapPropertySource(PROPERTY_SOURCE_NAME,
+					Map.of(EXCEPTION_CONVERSION_WORD, StackTraceThrottling.CONVERSION_WORD)));
+	}
+
+	private static boolean isEnabled(ConfigurableEnvironment environment) {
+		return environment.getProperty("safe-defaults.enabled", Boolean.class, true)
+				&& environment.getProperty("safe-defaults.logging.enabled", Boolean.class, true)
+				&& environment.getProperty("safe-defaults.logging.stack-traces.enabled", Boolean.class, true);
+	}
+
+	private static boolean isLog4j2TheLoggingSystem(ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
+			return false;
+		}
+		try {
+			// The same choice Boot's logging listener makes: the system property, or the
+			// first logging system whose library is present and active.
+			return LoggingSystem.get(classLoader).getClass().getName().equals(LOG4J2_LOGGING_SYSTEM);
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	@Override
+	public int getOrder() {
+		// After the config data processor, so the application's properties are visible.
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+}
