@@ -120,6 +120,18 @@ class SampleAppSystemIT {
 	}
 
 	@Test
+	void anErrorStormPrintsTheFirstTracesInFullAndOneLineForTheRepeats() {
+		for (int i = 0; i < 6; i++) {
+			assertThat(app.get("/api/orders/2?fail=true").statusCode()).isEqualTo(502);
+		}
+		org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() -> {
+			String log = app.log();
+			assertThat(log.split("Pricing failed for order 2", -1)).hasSize(7);
+			assertThat(log).contains("stack trace elided: seen");
+		});
+	}
+
+	@Test
 	void startupLogSaysWhereToLook() {
 		assertThat(app.log()).contains("/actuator/health/safe-defaults");
 	}
