@@ -293,8 +293,10 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 		double rate = thrown / seconds;
 		long requests = requestsBetween(previous, sample);
 		double perRequest = (requests > 0) ? (double) thrown / requests : 0;
+		// Per request only with at least one request a second: a few requests next to a
+		// background job that throws would not say anything about the requests.
 		boolean above = rate > thresholds.getPerSecond()
-				|| (perRequest > thresholds.getPerRequest() && rate >= thresholds.getPerSecond() / 10);
+				|| (requests / seconds >= 1 && perRequest > thresholds.getPerRequest());
 		StormState state = this.exceptions;
 		switch (state.tracker.update(previous.time(), sample.time(), above)) {
 			case STARTED -> {

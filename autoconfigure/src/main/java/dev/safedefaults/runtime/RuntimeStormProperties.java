@@ -81,9 +81,8 @@ public class RuntimeStormProperties {
 
 		/**
 		 * Throwables per completed HTTP server request (Micrometer's http.server.requests)
-		 * above which the JVM is in an exception storm, whatever the traffic. Applies only
-		 * while the rate is also at least a tenth of per-second: below that the cost is
-		 * negligible. Positive.
+		 * above which the JVM is in an exception storm, even at low traffic. Applies while
+		 * the service completes at least one request a second. Positive.
 		 */
 		private double perRequest = 10;
 

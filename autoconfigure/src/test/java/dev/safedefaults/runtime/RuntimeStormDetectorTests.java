@@ -193,9 +193,25 @@ class RuntimeStormDetectorTests {
 	}
 
 	@Test
-	void perRequestDoesNotApplyBelowATenthOfPerSecond() {
+	void perRequestAppliesFromOneRequestASecond() {
 		start();
-		feed(0, 10, 50, 1);
+		feed(0, 6, 20, 1);
+		assertThat(findings(RuntimeStormDetector.EXCEPTION_STORM)).singleElement()
+			.extracting(Finding::message)
+			.asString()
+			.startsWith("20 throwables/s, 20.0 per request");
+	}
+
+	@Test
+	void perRequestDoesNotApplyBelowOneRequestASecond() {
+		start();
+		this.requests = 0;
+		for (int reading = 1; reading <= 10; reading++) {
+			// readings two seconds apart: a background job throwing 50 a second, one request
+			this.throwables += 100;
+			this.requests += 1;
+			this.detector.onSample(T0.plusSeconds(2 * reading), this.throwables);
+		}
 		assertThat(this.store.findings()).isEmpty();
 	}
 
