@@ -112,7 +112,27 @@ public final class FindingCatalogue {
 							+ "MariaDB Connector/J may hang). Raised as INFO when the server could not be reached "
 							+ "after startup.",
 					"Lower safe-defaults.jdbc.prep-stmt-cache-size or the pool size, or raise "
-							+ "max_prepared_stmt_count; set safe-defaults.jdbc.expected-instances.")));
+							+ "max_prepared_stmt_count; set safe-defaults.jdbc.expected-instances."),
+			new Entry("runtime.exception-storm", Severity.WARNING,
+					"While the service runs, the JVM has been creating throwables faster than "
+							+ "safe-defaults.runtime.exception-storm.per-second (or per-request) for longer than "
+							+ "safe-defaults.runtime.sustained-for: each one fills in a stack trace (incidents 1 and 3: "
+							+ "up to half the CPU). The message names the top throw sites, from a recording of at most "
+							+ "one second. Shown while the storm lasts.",
+					"Stop creating exceptions on the paths named: remember lookups, absent ones included "
+							+ "(incident 1), check instead of catching, build converters and factories once; or raise "
+							+ "the thresholds if the rate is expected."),
+			new Entry("runtime.stderr-stack-traces", Severity.WARNING,
+					"Stack traces are being printed to System.err faster than "
+							+ "safe-defaults.runtime.stderr-stack-traces.per-second: printStackTrace() holds the "
+							+ "System.err lock for every line, so printing threads queue behind each other (incident 8). "
+							+ "The message names the most frequent exception classes. Shown while it lasts.",
+					"Log the exception once through the logging framework instead of printing it, or fix what "
+							+ "throws it."),
+			new Entry("runtime.jfr-unavailable", Severity.INFO,
+					"This JVM has no usable flight recorder (no jdk.jfr module, or the recorder is switched off), "
+							+ "so exception and System.err storms are not watched.",
+					"Run on a JDK, or a jlink image with the jdk.jfr module; or set safe-defaults.runtime.enabled=false.")));
 
 	private FindingCatalogue() {
 	}
