@@ -32,7 +32,19 @@ public final class FindingCatalogue {
 			new Entry(CHECKS_FAILED, Severity.WARNING,
 					"A check threw an exception or did not finish in time; what it looks for was not checked.",
 					"Report it with the exception named in the message; silence it with "
-							+ "safe-defaults.checks.disabled=checks.failed.")));
+							+ "safe-defaults.checks.disabled=checks.failed."),
+			new Entry("feign.per-call-converters", Severity.WARNING,
+					"A Feign client's encoder or decoder gets a new converters object on every call (an ObjectFactory, "
+							+ "ObjectProvider or Supplier that builds FeignHttpMessageConverters or HttpMessageConverters "
+							+ "in getObject()): every call rebuilds every converter (incident 1: throughput fell 25×).",
+					"Build the converters once: remove the custom Encoder/Decoder (safe-defaults gives every client one "
+							+ "set built once) or return one instance built once from the provider."),
+			new Entry("feign.default-converters", Severity.INFO,
+					"A Feign client's converters include the defaults (resources, XML, every format on the class path) "
+							+ "because the starter's shared set is off or overridden for it.",
+					"Remove the converters bean or codec that brings them, or set safe-defaults.feign.enabled=true; add a "
+							+ "converter the client needs as an HttpMessageConverter bean or an "
+							+ "HttpMessageConverterCustomizer.")));
 
 	private FindingCatalogue() {
 	}
