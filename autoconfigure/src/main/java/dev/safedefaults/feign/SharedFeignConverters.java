@@ -20,6 +20,7 @@ import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.HttpMessageConverters;
 import org.springframework.http.converter.StringHttpMessageConverter;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
+import org.springframework.http.converter.support.AllEncompassingFormHttpMessageConverter;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -33,8 +34,9 @@ import org.springframework.util.ClassUtils;
  * {@link JsonMapper}; then the application's {@link ClientHttpMessageConvertersCustomizer}
  * beans (Boot's own add the application's {@link HttpMessageConverter} beans, its String
  * charset and JSON mapper); then the defaults are switched off again, because Boot's
- * default customizer calls {@code registerDefaults()}; then the
- * {@link HttpMessageConverterCustomizer} beans the client sees. The result is frozen.
+ * default customizer calls {@code registerDefaults()}, and the form converter the builder
+ * always adds is dropped; then the {@link HttpMessageConverterCustomizer} beans the client
+ * sees. The result is frozen.
  */
 final class SharedFeignConverters {
 
@@ -108,6 +110,10 @@ final class SharedFeignConverters {
 		builder.disableDefaults();
 		List<HttpMessageConverter<?>> converters = new ArrayList<>();
 		builder.build().forEach(converters::add);
+		// The builder always adds a form converter (for reading form bodies, which JSON
+		// clients do not get; Feign writes forms with its own encoder). A client that
+		// reads forms adds one with an HttpMessageConverterCustomizer.
+		converters.removeIf((converter) -> converter.getClass() == AllEncompassingFormHttpMessageConverter.class);
 		feignCustomizers.forEach((customizer) -> customizer.accept(converters));
 		return new FrozenFeignHttpMessageConverters(converters, shared);
 	}
