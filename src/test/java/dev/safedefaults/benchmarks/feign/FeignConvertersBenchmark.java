@@ -58,8 +58,13 @@ import org.springframework.web.bind.annotation.GetMapping;
  * a request body through {@code SpringEncoder}), the codecs every Feign call goes
  * through, with four converters setups:
  * <ul>
- * <li>{@code perCallConverters} (a): the incident, a provider whose {@code getObject()}
- * builds a new {@code FeignHttpMessageConverters} (all the defaults) on every call;</li>
+ * <li>{@code perCallConverters} (a): the incident on OpenFeign 5, a provider whose
+ * {@code getObject()} builds a new {@code FeignHttpMessageConverters} (all the defaults)
+ * on every call, with the application's customizers injected (so its JSON converter
+ * reuses the application's {@code JsonMapper});</li>
+ * <li>{@code perCallStandalone} (a′): the same without the application's customizers:
+ * every call also builds a new {@code JsonMapper} with cold caches, as the incident's
+ * {@code Jackson2ObjectMapperBuilder} did;</li>
  * <li>{@code starter} (b): the client's codecs with safe-defaults on;</li>
  * <li>{@code upstreamDefaults} (c): the client's codecs with
  * {@code safe-defaults.feign.enabled=false}: OpenFeign's default set, built once per
@@ -69,8 +74,14 @@ import org.springframework.web.bind.annotation.GetMapping;
  * </ul>
  * (b) and (c) are the real codecs of a real client context; (a) and (d) are wrapped the
  * same way ({@code OptionalDecoder} > {@code ResponseEntityDecoder} >
- * {@code SpringDecoder}). The JAXB variant runs with {@code -Pjaxb}. Run:
- * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests -Dbenchmark="FeignConverters -f 1 -wi 3 -i 5 -w 1s -r 1s"}
+ * {@code SpringDecoder}). Run without JAXB on the class path:
+ * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests -Dbenchmark="FeignConvertersBenchmark -f 2 -wi 4 -w 2s -i 4 -r 2s"}
+ * and with it (jakarta.xml.bind-api and a JAXB runtime): the same with
+ * {@code -Pbenchmarks,jaxb}.
+ * <p>
+ * The class path here is flat (directories and plain jars). In the incident the service
+ * ran from a fat jar, where every failed class or service lookup made while building
+ * converters walks the nested jars: the per-call variants cost more there than here.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -92,6 +103,10 @@ public class FeignConvertersBenchmark {
 	private Decoder perCallDecoder;
 
 	private Encoder perCallEncoder;
+
+	private Decoder perCallStandaloneDecoder;
+
+	private Encoder perCallStandaloneEncoder;
 
 	private Decoder starterDecoder;
 
@@ -133,6 +148,16 @@ public class FeignConvertersBenchmark {
 		};
 		this.perCallDecoder = decoder(perCall);
 		this.perCallEncoder = new SpringEncoder(perCall);
+		ObjectProvider<FeignHttpMessageConverters> perCallStandalone = new ObjectProvider<>() {
+
+			@Override
+			public FeignHttpMessageConverters getObject() {
+				return new FeignHttpMessageConverters(none(), none());
+			}
+
+		};
+		this.perCallStandaloneDecoder = decoder(perCallStandalone);
+		this.perCallStandaloneEncoder = new SpringEncoder(perCallStandalone);
 
 		// (d) By hand: one list, built once, only what a JSON client needs.
 		StringHttpMessageConverter string = new StringHttpMessageConverter(StandardCharsets.UTF_8);
@@ -166,8 +191,8 @@ public class FeignConvertersBenchmark {
 					StandardCharsets.UTF_8, null))
 			.body(JSON)
 			.build();
-		for (Decoder decoder : List.of(this.perCallDecoder, this.starterDecoder, this.upstreamDecoder,
-				this.handWrittenDecoder)) {
+		for (Decoder decoder : List.of(this.perCallDecoder, this.perCallStandaloneDecoder, this.starterDecoder,
+				this.upstreamDecoder, this.handWrittenDecoder)) {
 			if (!CUSTOMER.equals(decoder.decode(this.response, Customer.class))) {
 				throw new IllegalStateException("Decoding is broken with " + decoder);
 			}
@@ -183,6 +208,11 @@ public class FeignConvertersBenchmark {
 	@Benchmark
 	public Object decode_perCallConverters() throws Exception {
 		return this.perCallDecoder.decode(this.response, Customer.class);
+	}
+
+	@Benchmark
+	public Object decode_perCallStandalone() throws Exception {
+		return this.perCallStandaloneDecoder.decode(this.response, Customer.class);
 	}
 
 	@Benchmark
@@ -203,6 +233,11 @@ public class FeignConvertersBenchmark {
 	@Benchmark
 	public Object encode_perCallConverters() {
 		return encode(this.perCallEncoder);
+	}
+
+	@Benchmark
+	public Object encode_perCallStandalone() {
+		return encode(this.perCallStandaloneEncoder);
 	}
 
 	@Benchmark
