@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
@@ -15,18 +14,11 @@ import feign.Response;
 import feign.codec.Decoder;
 import feign.codec.Encoder;
 import feign.optionals.OptionalDecoder;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -54,9 +46,9 @@ import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import org.springframework.web.bind.annotation.GetMapping;
 
 /**
- * Incident 1: decoding a small JSON response through {@code SpringDecoder} (and encoding
- * a request body through {@code SpringEncoder}), the codecs every Feign call goes
- * through, with four converters setups:
+ * The codecs every Feign call goes through ({@code SpringDecoder} for a small JSON
+ * response, {@code SpringEncoder} for a request body) with five converters setups, for
+ * {@link FeignDecodeBenchmark} and {@link FeignEncodeBenchmark} (incident 1):
  * <ul>
  * <li>{@code perCallConverters} (a): the incident on OpenFeign 5, a provider whose
  * {@code getObject()} builds a new {@code FeignHttpMessageConverters} (all the defaults)
@@ -75,7 +67,7 @@ import org.springframework.web.bind.annotation.GetMapping;
  * (b) and (c) are the real codecs of a real client context; (a) and (d) are wrapped the
  * same way ({@code OptionalDecoder} > {@code ResponseEntityDecoder} >
  * {@code SpringDecoder}). Run without JAXB on the class path:
- * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests -Dbenchmark="FeignConvertersBenchmark -f 2 -wi 4 -w 2s -i 4 -r 2s"}
+ * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests -Dbenchmark="Feign(De|En)codeBenchmark -f 2 -wi 4 -w 2s -i 4 -r 2s"}
  * and with it (jakarta.xml.bind-api and a JAXB runtime): the same with
  * {@code -Pbenchmarks,jaxb}.
  * <p>
@@ -84,12 +76,7 @@ import org.springframework.web.bind.annotation.GetMapping;
  * converters walks the nested jars: the per-call variants cost more there than here.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class FeignConvertersBenchmark {
+public class FeignCodecs {
 
 	private static final byte[] JSON = "{\"id\":42,\"name\":\"Ada Lovelace\",\"email\":\"ada@example.com\",\"active\":true}"
 		.getBytes(StandardCharsets.UTF_8);
@@ -100,25 +87,25 @@ public class FeignConvertersBenchmark {
 
 	private ConfigurableApplicationContext upstream;
 
-	private Decoder perCallDecoder;
+	Decoder perCallConvertersDecoder;
 
-	private Encoder perCallEncoder;
+	Encoder perCallConvertersEncoder;
 
-	private Decoder perCallStandaloneDecoder;
+	Decoder perCallStandaloneDecoder;
 
-	private Encoder perCallStandaloneEncoder;
+	Encoder perCallStandaloneEncoder;
 
-	private Decoder starterDecoder;
+	Decoder starterDecoder;
 
-	private Encoder starterEncoder;
+	Encoder starterEncoder;
 
-	private Decoder upstreamDecoder;
+	Decoder upstreamDefaultsDecoder;
 
-	private Encoder upstreamEncoder;
+	Encoder upstreamDefaultsEncoder;
 
-	private Decoder handWrittenDecoder;
+	Decoder handWrittenDecoder;
 
-	private Encoder handWrittenEncoder;
+	Encoder handWrittenEncoder;
 
 	private Response response;
 
@@ -130,8 +117,8 @@ public class FeignConvertersBenchmark {
 		this.starterDecoder = starterClients.getInstance("customers", Decoder.class);
 		this.starterEncoder = starterClients.getInstance("customers", Encoder.class);
 		FeignClientFactory upstreamClients = this.upstream.getBean(FeignClientFactory.class);
-		this.upstreamDecoder = upstreamClients.getInstance("customers", Decoder.class);
-		this.upstreamEncoder = upstreamClients.getInstance("customers", Encoder.class);
+		this.upstreamDefaultsDecoder = upstreamClients.getInstance("customers", Decoder.class);
+		this.upstreamDefaultsEncoder = upstreamClients.getInstance("customers", Encoder.class);
 
 		// (a) The incident: a new converters object, with all the defaults, per call.
 		ObjectProvider<ClientHttpMessageConvertersCustomizer> customizers = this.upstream
@@ -146,8 +133,8 @@ public class FeignConvertersBenchmark {
 			}
 
 		};
-		this.perCallDecoder = decoder(perCall);
-		this.perCallEncoder = new SpringEncoder(perCall);
+		this.perCallConvertersDecoder = decoder(perCall);
+		this.perCallConvertersEncoder = new SpringEncoder(perCall);
 		ObjectProvider<FeignHttpMessageConverters> perCallStandalone = new ObjectProvider<>() {
 
 			@Override
@@ -191,8 +178,8 @@ public class FeignConvertersBenchmark {
 					StandardCharsets.UTF_8, null))
 			.body(JSON)
 			.build();
-		for (Decoder decoder : List.of(this.perCallDecoder, this.perCallStandaloneDecoder, this.starterDecoder,
-				this.upstreamDecoder, this.handWrittenDecoder)) {
+		for (Decoder decoder : List.of(this.perCallConvertersDecoder, this.perCallStandaloneDecoder,
+				this.starterDecoder, this.upstreamDefaultsDecoder, this.handWrittenDecoder)) {
 			if (!CUSTOMER.equals(decoder.decode(this.response, Customer.class))) {
 				throw new IllegalStateException("Decoding is broken with " + decoder);
 			}
@@ -205,57 +192,11 @@ public class FeignConvertersBenchmark {
 		this.upstream.close();
 	}
 
-	@Benchmark
-	public Object decode_perCallConverters() throws Exception {
-		return this.perCallDecoder.decode(this.response, Customer.class);
+	Object decode(Decoder decoder) throws Exception {
+		return decoder.decode(this.response, Customer.class);
 	}
 
-	@Benchmark
-	public Object decode_perCallStandalone() throws Exception {
-		return this.perCallStandaloneDecoder.decode(this.response, Customer.class);
-	}
-
-	@Benchmark
-	public Object decode_starter() throws Exception {
-		return this.starterDecoder.decode(this.response, Customer.class);
-	}
-
-	@Benchmark
-	public Object decode_upstreamDefaults() throws Exception {
-		return this.upstreamDecoder.decode(this.response, Customer.class);
-	}
-
-	@Benchmark
-	public Object decode_handWritten() throws Exception {
-		return this.handWrittenDecoder.decode(this.response, Customer.class);
-	}
-
-	@Benchmark
-	public Object encode_perCallConverters() {
-		return encode(this.perCallEncoder);
-	}
-
-	@Benchmark
-	public Object encode_perCallStandalone() {
-		return encode(this.perCallStandaloneEncoder);
-	}
-
-	@Benchmark
-	public Object encode_starter() {
-		return encode(this.starterEncoder);
-	}
-
-	@Benchmark
-	public Object encode_upstreamDefaults() {
-		return encode(this.upstreamEncoder);
-	}
-
-	@Benchmark
-	public Object encode_handWritten() {
-		return encode(this.handWrittenEncoder);
-	}
-
-	private static RequestTemplate encode(Encoder encoder) {
+	static RequestTemplate encode(Encoder encoder) {
 		RequestTemplate template = new RequestTemplate();
 		template.header("Content-Type", "application/json");
 		encoder.encode(CUSTOMER, Customer.class, template);
