@@ -84,6 +84,8 @@ class SampleAppSystemIT {
 		assertThat(logging.path("enabled").asBoolean()).as("%s", logging).isTrue();
 		assertThat(logging.path("appliedTo").toString()).contains("all loggers asynchronous");
 		assertThat(feature(report, "config-cache").path("enabled").asBoolean()).isTrue();
+		assertThat(feature(report, "feign").path("enabled").asBoolean()).isTrue();
+		assertThat(feature(report, "jdbc").path("enabled").asBoolean()).isTrue();
 	}
 
 	@Test

@@ -132,7 +132,19 @@ public final class FindingCatalogue {
 			new Entry("runtime.jfr-unavailable", Severity.INFO,
 					"This JVM has no usable flight recorder (no jdk.jfr module, or the recorder is switched off), "
 							+ "so exception and System.err storms are not watched.",
-					"Run on a JDK, or a jlink image with the jdk.jfr module; or set safe-defaults.runtime.enabled=false.")));
+					"Run on a JDK, or a jlink image with the jdk.jfr module; or set safe-defaults.runtime.enabled=false."),
+			new Entry("feign.per-call-converters", Severity.WARNING,
+					"A Feign client's encoder or decoder gets a new converters object on every call (an ObjectFactory, "
+							+ "ObjectProvider or Supplier that builds FeignHttpMessageConverters or HttpMessageConverters "
+							+ "in getObject()): every call rebuilds every converter (incident 1: throughput fell 25×).",
+					"Build the converters once: remove the custom Encoder/Decoder (safe-defaults gives every client one "
+							+ "set built once) or return one instance built once from the provider."),
+			new Entry("feign.default-converters", Severity.INFO,
+					"A Feign client's converters include the defaults (resources, XML, every format on the class path) "
+							+ "because the starter's shared set is off or overridden for it.",
+					"Remove the converters bean or codec that brings them, or set safe-defaults.feign.enabled=true; add a "
+							+ "converter the client needs as an HttpMessageConverter bean or an "
+							+ "HttpMessageConverterCustomizer.")));
 
 	private FindingCatalogue() {
 	}
