@@ -30,6 +30,9 @@ public class DownstreamServerInitializer implements ApplicationContextInitialize
 		if (context.getEnvironment().containsProperty("sample.downstream.url")) {
 			return;
 		}
+		// Without TCP_NODELAY the JDK's server sends the body behind the headers only once the
+		// client's delayed ACK arrives: 40 ms per call instead of microseconds.
+		System.setProperty("sun.net.httpserver.nodelay", "true");
 		try {
 			HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
 			ExecutorService executor = Executors.newFixedThreadPool(8, (runnable) -> {
