@@ -1,8 +1,16 @@
 package dev.safedefaults.system;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The packaged sample app in its {@code naive} profile (the incidents reproduced in the
  * app's own code and configuration) with the starter on: every trap is reported at
- * {@code /actuator/health/safe-defaults}, and the service still answers.
+ * {@code /actuator/health/safe-defaults}, under load the runtime detector names the code
+ * that throws and prints (incidents 3 and 8), and the service still answers.
  */
 class SampleAppNaiveProfileIT {
 
@@ -22,7 +31,10 @@ class SampleAppNaiveProfileIT {
 
 	@BeforeAll
 	static void start() {
-		app = SampleAppProcess.start("naive", List.of(), List.of("--spring.profiles.active=naive"));
+		// A lower rate threshold than the default (1,000/s): a loaded 2-core CI machine may serve
+		// fewer than 170 naive requests per second; what is tested is what the findings name.
+		app = SampleAppProcess.start("naive", List.of(), List.of("--spring.profiles.active=naive",
+				"--safe-defaults.runtime.exception-storm.per-second=100"));
 		assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
 	}
 
@@ -34,17 +46,51 @@ class SampleAppNaiveProfileIT {
 	}
 
 	private static List<String> findingIds() {
+		return new ArrayList<>(findingMessages().keySet());
+	}
+
+	private static Map<String, String> findingMessages() {
 		JsonNode health = JsonMapper.builder().build().readTree(app.get("/actuator/health/safe-defaults").body());
-		List<String> ids = new ArrayList<>();
+		Map<String, String> messages = new LinkedHashMap<>();
 		health.path("components").path("safeDefaults").path("details").path("findings")
-			.forEach((finding) -> ids.add(finding.path("id").asString()));
-		return ids;
+			.forEach((finding) -> messages.put(finding.path("id").asString(), finding.path("message").asString()));
+		return messages;
 	}
 
 	@Test
 	void everyTrapOfTheNaiveProfileIsReported() {
 		assertThat(findingIds()).contains("logging.include-location", "logging.location-pattern", "logging.two-queues",
 				"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters");
+	}
+
+	@Test
+	void underLoadTheRuntimeDetectorNamesTheNaiveCode() throws Exception {
+		AtomicBoolean loading = new AtomicBoolean(true);
+		ExecutorService clients = Executors.newFixedThreadPool(4);
+		for (int t = 0; t < 4; t++) {
+			int first = t;
+			clients.execute(() -> {
+				for (int i = first; loading.get(); i++) {
+					app.get("/api/orders/" + (1 + (i % 3)));
+				}
+			});
+		}
+		try {
+			// Sustained for 5 s, then a window of at most 1 s, then the next reading names the sites.
+			Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+				Map<String, String> findings = findingMessages();
+				assertThat(findings).containsKeys("runtime.exception-storm", "runtime.stderr-stack-traces");
+				assertThat(findings.get("runtime.exception-storm")).contains("Top sites: ")
+					.contains("NaiveHabits.findField")
+					.contains("NaiveHabits.parseLongOrDefault");
+				assertThat(findings.get("runtime.stderr-stack-traces")).contains("java.lang.ClassNotFoundException");
+			});
+		}
+		finally {
+			loading.set(false);
+			clients.shutdown();
+			clients.awaitTermination(30, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test

@@ -62,6 +62,28 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs,
 			boolean stallableStdout) {
+		return start(name, jvmArgs, appArgs, stallableStdout, 0);
+	}
+
+	/**
+	 * Starts the sample app with its stdout a pipe read no faster than a log shipper that
+	 * keeps up with only so many bytes per second; stderr goes to the log file.
+	 * @param name names the log files
+	 * @param jvmArgs JVM arguments
+	 * @param appArgs application arguments
+	 * @param stdoutBytesPerSecond how fast stdout is read
+	 * @return the started app
+	 */
+	public static SampleAppProcess startWithSlowStdout(String name, List<String> jvmArgs, List<String> appArgs,
+			long stdoutBytesPerSecond) {
+		if (stdoutBytesPerSecond <= 0) {
+			throw new IllegalArgumentException("stdoutBytesPerSecond must be positive: " + stdoutBytesPerSecond);
+		}
+		return start(name, jvmArgs, appArgs, true, stdoutBytesPerSecond);
+	}
+
+	private static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs,
+			boolean stallableStdout, long stdoutBytesPerSecond) {
 		String jar = System.getProperty("sample-app.jar");
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("The packaged sample app is missing (" + jar
@@ -87,8 +109,8 @@ public final class SampleAppProcess implements AutoCloseable {
 				builder.redirectErrorStream(true).redirectOutput(log.toFile());
 			}
 			Process process = builder.start();
-			StdoutPump pump = stallableStdout ? StdoutPump.start(process, log.resolveSibling(name + ".stdout.log"))
-					: null;
+			StdoutPump pump = stallableStdout
+					? StdoutPump.start(process, log.resolveSibling(name + ".stdout.log"), stdoutBytesPerSecond) : null;
 			SampleAppProcess app = new SampleAppProcess(process, log, port, pump);
 			app.awaitHealthOrExit();
 			return app;
@@ -179,6 +201,15 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
+	 * The file the app's stdout ends up in: the log file, or the file a stallable or slow
+	 * stdout is copied to.
+	 * @return the file
+	 */
+	public Path stdoutFile() {
+		return (this.stdoutPump != null) ? this.stdoutPump.file : this.log;
+	}
+
+	/**
 	 * What the app wrote to its log file (stdout too, unless it is stallable).
 	 * @return the log
 	 */
@@ -231,7 +262,8 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	/**
 	 * Copies the app's stdout to a file until told to stall; then reads nothing more (until
-	 * {@link #resume()}, before the app is stopped).
+	 * {@link #resume()}, before the app is stopped). With a rate, it reads no faster than
+	 * that many bytes per second.
 	 */
 	private static final class StdoutPump implements Runnable {
 
@@ -243,13 +275,16 @@ public final class SampleAppProcess implements AutoCloseable {
 
 		private final Object lock = new Object();
 
-		private StdoutPump(java.io.InputStream in, Path file) {
+		private final long bytesPerSecond;
+
+		private StdoutPump(java.io.InputStream in, Path file, long bytesPerSecond) {
 			this.in = in;
 			this.file = file;
+			this.bytesPerSecond = bytesPerSecond;
 		}
 
-		static StdoutPump start(Process process, Path file) {
-			StdoutPump pump = new StdoutPump(process.getInputStream(), file);
+		static StdoutPump start(Process process, Path file, long bytesPerSecond) {
+			StdoutPump pump = new StdoutPump(process.getInputStream(), file, bytesPerSecond);
 			Thread thread = new Thread(pump, "sample-app-stdout");
 			thread.setDaemon(true);
 			thread.start();
@@ -269,11 +304,28 @@ public final class SampleAppProcess implements AutoCloseable {
 
 		@Override
 		public void run() {
-			byte[] buffer = new byte[8192];
+			// Small reads when paced, so the pace holds within a few milliseconds.
+			byte[] buffer = new byte[(this.bytesPerSecond > 0) ? (int) Math.max(1, Math.min(8192, this.bytesPerSecond / 100))
+					: 8192];
+			long started = System.nanoTime();
+			long total = 0;
 			try (java.io.OutputStream out = Files.newOutputStream(this.file)) {
 				int read;
 				while ((read = this.in.read(buffer)) >= 0) {
 					out.write(buffer, 0, read);
+					out.flush();
+					total += read;
+					if (this.bytesPerSecond > 0) {
+						long due = started + total * 1_000_000_000L / this.bytesPerSecond;
+						long ahead = due - System.nanoTime();
+						if (ahead > 0) {
+							Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
+						}
+						else if (ahead < -100_000_000L) {
+							// Idle time earns at most 100 ms of credit: a reader has no savings.
+							started -= ahead + 100_000_000L;
+						}
+					}
 					synchronized (this.lock) {
 						while (this.stalled) {
 							this.lock.wait();

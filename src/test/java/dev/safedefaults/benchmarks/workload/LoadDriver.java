@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongFunction;
 
 /**
  * A closed-loop HTTP load: a fixed number of client threads, each sending the next request
@@ -70,6 +71,20 @@ final class LoadDriver {
 	 * @return what it measured
 	 */
 	Result run(String baseUrl, int threads, Duration duration, long maxRequests) throws InterruptedException {
+		return run(baseUrl, threads, duration, maxRequests, (i) -> "/api/orders/" + (1 + (i % 3)));
+	}
+
+	/**
+	 * Runs the load with chosen paths.
+	 * @param baseUrl the app
+	 * @param threads client threads
+	 * @param duration how long
+	 * @param maxRequests a bound on the total
+	 * @param pathOf the path of a thread's i-th request (each thread starts at its index)
+	 * @return what it measured
+	 */
+	Result run(String baseUrl, int threads, Duration duration, long maxRequests, LongFunction<String> pathOf)
+			throws InterruptedException {
 		ExecutorService pool = Executors.newFixedThreadPool(threads);
 		ConcurrentHashMap<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
 		LongAdder total = new LongAdder();
@@ -84,7 +99,7 @@ final class LoadDriver {
 				long i = thread;
 				while (System.nanoTime() < deadline && total.sum() < maxRequests) {
 					total.increment();
-					HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/api/orders/" + (1 + (i++ % 3))))
+					HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + pathOf.apply(i++)))
 						.timeout(Duration.ofSeconds(10))
 						.build();
 					long sent = System.nanoTime();

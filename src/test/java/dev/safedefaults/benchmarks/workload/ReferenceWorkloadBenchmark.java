@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * <p>
  * Run: {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.ReferenceWorkloadBenchmark -Dbenchmark=}
- * (system properties {@code workload.rounds}, {@code workload.threads},
+ * (JVM options through {@code -Dbenchmark.jvm="-Dworkload.rounds=3 …"}: {@code workload.rounds}, {@code workload.threads},
  * {@code workload.warmup-seconds}, {@code workload.seconds}, {@code workload.stall-seconds} change the run).
  */
 public final class ReferenceWorkloadBenchmark {

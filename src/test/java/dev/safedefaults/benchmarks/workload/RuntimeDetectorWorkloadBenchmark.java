@@ -1,0 +1,194 @@
+package dev.safedefaults.benchmarks.workload;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import dev.safedefaults.system.SampleAppProcess;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The runtime storm detector (issue 8) on the reference workload.
+ * <p>
+ * Part 1, its cost: the packaged sample app with the starter on, the detector on (the default)
+ * and off ({@code -Dsafe-defaults.runtime.enabled=false}), alternating on, off, off, on, …
+ * so that drift of the shared machine falls on both sides. Prints req/s and CPU per request
+ * of every run, the cost of the detector and the noise band: how far the runs of one mode
+ * spread.
+ * <p>
+ * Part 2, what it sees: the {@code naive} profile (incidents 3 and 8 in the app's code) with
+ * the starter on, under the same load from a cold start: when {@code runtime.exception-storm}
+ * and {@code runtime.stderr-stack-traces} first appear at {@code /actuator/health/safe-defaults},
+ * when the first one names its top sites, and their messages.
+ * <p>
+ * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
+ * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.RuntimeDetectorWorkloadBenchmark -Dbenchmark=}
+ * (JVM options through {@code -Dbenchmark.jvm="-Ddetector.rounds=4"}: {@code detector.rounds},
+ * {@code detector.threads}, {@code detector.warmup-seconds}, {@code detector.seconds},
+ * {@code detector.naive-seconds}).
+ */
+public final class RuntimeDetectorWorkloadBenchmark {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private static final String EXCEPTION_STORM = "runtime.exception-storm";
+
+	private static final String STDERR_STACK_TRACES = "runtime.stderr-stack-traces";
+
+	private RuntimeDetectorWorkloadBenchmark() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		int rounds = Integer.getInteger("detector.rounds", 3);
+		int threads = Integer.getInteger("detector.threads", 16);
+		Duration warmup = Duration.ofSeconds(Integer.getInteger("detector.warmup-seconds", 15));
+		Duration duration = Duration.ofSeconds(Integer.getInteger("detector.seconds", 20));
+		Duration naiveLimit = Duration.ofSeconds(Integer.getInteger("detector.naive-seconds", 45));
+		System.out.printf(Locale.ROOT,
+				"Runtime detector on the reference workload: %d rounds of on/off (order alternating), %d client "
+						+ "threads, %ds warm-up, %ds measured; JVM %s%n",
+				rounds, threads, warmup.toSeconds(), duration.toSeconds(), System.getProperty("java.version"));
+		Map<String, List<WorkloadRun.Figures>> runs = new LinkedHashMap<>();
+		runs.put("on", new ArrayList<>());
+		runs.put("off", new ArrayList<>());
+		for (int round = 1; round <= rounds; round++) {
+			List<String> order = (round % 2 == 1) ? List.of("on", "off") : List.of("off", "on");
+			for (String mode : order) {
+				List<String> jvmArgs = mode.equals("on") ? List.of() : List.of("-Dsafe-defaults.runtime.enabled=false");
+				WorkloadRun.Figures figures = WorkloadRun.measure(WorkloadMode.STARTER, jvmArgs,
+						"detector-" + mode + "-" + round, threads, warmup, duration, false);
+				System.out.printf(Locale.ROOT, "round %d, detector %-3s: %6.0f req/s, %.3f CPU ms/req, statuses %s, "
+						+ "findings %s%n", round, mode, figures.load().perSecond(), figures.cpuMillisPerRequest(),
+						figures.load().byStatus(), figures.findings());
+				runs.get(mode).add(figures);
+			}
+		}
+		printCost(runs);
+		System.out.println();
+		naive(threads, naiveLimit);
+	}
+
+	private static void printCost(Map<String, List<WorkloadRun.Figures>> runs) {
+		System.out.println();
+		System.out.printf("%-9s %9s %28s %9s %12s %9s%n", "detector", "req/s", "req/s per run", "spread", "CPU ms/req",
+				"p99 ms");
+		Map<String, Double> rate = new LinkedHashMap<>();
+		Map<String, Double> cpu = new LinkedHashMap<>();
+		Map<String, Double> spread = new LinkedHashMap<>();
+		runs.forEach((mode, list) -> {
+			double[] perSecond = list.stream().mapToDouble((f) -> f.load().perSecond()).toArray();
+			DoubleSummaryStatistics stats = Arrays.stream(perSecond).summaryStatistics();
+			double mean = stats.getAverage();
+			double band = (stats.getMax() - stats.getMin()) / mean;
+			rate.put(mode, mean);
+			spread.put(mode, band);
+			cpu.put(mode, list.stream().mapToDouble(WorkloadRun.Figures::cpuMillisPerRequest).average().orElse(0));
+			StringBuilder perRun = new StringBuilder();
+			for (double value : perSecond) {
+				perRun.append((perRun.length() > 0) ? " / " : "").append(String.format(Locale.ROOT, "%.0f", value));
+			}
+			System.out.printf(Locale.ROOT, "%-9s %9.0f %28s %8.1f%% %12.3f %9.2f%n", mode, mean, perRun, 100 * band,
+					cpu.get(mode),
+					list.stream().mapToDouble((f) -> f.load().percentileMicros(0.99) / 1000.0).average().orElse(0));
+		});
+		double cost = 1 - rate.get("on") / rate.get("off");
+		double cpuCost = cpu.get("on") / cpu.get("off") - 1;
+		double band = Math.max(spread.get("on"), spread.get("off"));
+		System.out.printf(Locale.ROOT,
+				"detector cost: %.1f%% throughput (on/off = %.3f), %+.1f%% CPU per request; noise band (spread of the "
+						+ "runs of one mode, max-min over mean): %.1f%%; goal <= 1%% throughput: %s%n",
+				100 * cost, rate.get("on") / rate.get("off"), 100 * cpuCost, 100 * band,
+				(cost <= 0.01) ? "met" : (cost <= band) ? "not resolved: the difference is within the noise band"
+						: "NOT met");
+	}
+
+	/**
+	 * The naive profile from a cold start under load: when the two runtime findings appear and
+	 * what they say.
+	 */
+	private static void naive(int threads, Duration limit) throws Exception {
+		System.out.printf("Naive profile, starter on, %d client threads from a cold start (up to %ds):%n", threads,
+				limit.toSeconds());
+		try (SampleAppProcess app = SampleAppProcess.start("detector-naive", List.of(),
+				List.of("--spring.profiles.active=naive"))) {
+			if (!app.isAlive()) {
+				throw new IllegalStateException("naive did not start:\n" + app.log());
+			}
+			LoadDriver driver = new LoadDriver();
+			long start = System.nanoTime();
+			CompletableFuture<LoadDriver.Result> load = CompletableFuture.supplyAsync(() -> {
+				try {
+					return driver.run(app.baseUrl(), threads, limit, Long.MAX_VALUE);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					throw new IllegalStateException(ex);
+				}
+			});
+			Map<String, Double> firstSeen = new LinkedHashMap<>();
+			double sitesNamedAt = Double.NaN;
+			Map<String, String> messages = Map.of();
+			while (!load.isDone()) {
+				messages = findings(app);
+				double at = (System.nanoTime() - start) / 1e9;
+				for (String id : List.of(EXCEPTION_STORM, STDERR_STACK_TRACES)) {
+					if (messages.containsKey(id)) {
+						firstSeen.putIfAbsent(id, at);
+					}
+				}
+				String storm = messages.get(EXCEPTION_STORM);
+				if (Double.isNaN(sitesNamedAt) && storm != null && storm.contains("Top sites: ")
+						&& !storm.contains("Top sites: being recorded") && !storm.contains("Top sites: not recorded")) {
+					sitesNamedAt = at;
+				}
+				if (firstSeen.size() == 2 && !Double.isNaN(sitesNamedAt)) {
+					break;
+				}
+				Thread.sleep(250);
+			}
+			LoadDriver.Result result = load.get();
+			System.out.printf(Locale.ROOT, "  load: %.0f req/s over the run, statuses %s%n", result.perSecond(),
+					result.byStatus());
+			for (String id : List.of(EXCEPTION_STORM, STDERR_STACK_TRACES)) {
+				Double at = firstSeen.get(id);
+				System.out.printf(Locale.ROOT, "  %-28s %s%n", id,
+						(at == null) ? "NOT seen" : String.format(Locale.ROOT, "first seen %.1f s after the load began", at));
+			}
+			System.out.printf(Locale.ROOT, "  top sites named %s%n", Double.isNaN(sitesNamedAt) ? "NOT within the run"
+					: String.format(Locale.ROOT, "%.1f s after the load began", sitesNamedAt));
+			boolean namesCode = messages.getOrDefault(EXCEPTION_STORM, "").contains("NaiveHabits")
+					&& messages.getOrDefault(STDERR_STACK_TRACES, "").contains("ClassNotFoundException");
+			System.out.printf("  goal (both within 30 s, naming NaiveHabits and ClassNotFoundException): %s%n",
+					(namesCode && firstSeen.values().stream().allMatch((t) -> t <= 30) && firstSeen.size() == 2
+							&& sitesNamedAt <= 30) ? "met" : "NOT met");
+			messages.forEach((id, message) -> {
+				if (id.startsWith("runtime.")) {
+					System.out.printf("  %s: %s%n", id, message);
+				}
+			});
+		}
+	}
+
+	private static Map<String, String> findings(SampleAppProcess app) {
+		Map<String, String> messages = new LinkedHashMap<>();
+		var response = app.get("/actuator/health/safe-defaults");
+		if (response.statusCode() == 200) {
+			JsonNode findings = json.readTree(response.body())
+				.path("components")
+				.path("safeDefaults")
+				.path("details")
+				.path("findings");
+			findings.forEach((finding) -> messages.put(finding.path("id").asString(),
+					finding.path("message").asString()));
+		}
+		return messages;
+	}
+
+}
