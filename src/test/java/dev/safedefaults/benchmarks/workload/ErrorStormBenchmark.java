@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import dev.safedefaults.system.SampleAppProcess;
 import tools.jackson.databind.json.JsonMapper;
@@ -213,37 +213,10 @@ public final class ErrorStormBenchmark {
 		return (long) json.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
 	}
 
-	/**
-	 * CPU time of Log4j's background threads ({@code Log4j2-TF-…}), from Linux's per-thread
-	 * accounting; {@code -1} elsewhere.
-	 */
+	/** CPU time of Log4j's background threads ({@code Log4j2-TF-…}); {@code -1} without {@code /proc}. */
 	private static long logThreadCpuMillis(SampleAppProcess app) {
-		Path tasks = Path.of("/proc", Long.toString(app.handle().pid()), "task");
-		if (!Files.isDirectory(tasks)) {
-			return -1;
-		}
-		long ticks = 0;
-		try (Stream<Path> threads = Files.list(tasks)) {
-			for (Path thread : threads.toList()) {
-				try {
-					if (!Files.readString(thread.resolve("comm")).startsWith("Log4j2-TF-")) {
-						continue;
-					}
-					String stat = Files.readString(thread.resolve("stat"));
-					// Fields after the command's closing parenthesis: state is field 3; utime 14, stime 15.
-					String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-					ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-				}
-				catch (IOException ex) {
-					// the thread has ended
-				}
-			}
-		}
-		catch (IOException ex) {
-			return -1;
-		}
-		// Linux reports thread times in clock ticks of 1/100 s (USER_HZ).
-		return ticks * 10;
+		Map<String, Long> byName = ThreadCpu.millisByName(app.handle());
+		return byName.isEmpty() ? -1 : ThreadCpu.millisOf(byName, "Log4j2-TF-");
 	}
 
 	private static LogFigures logFigures(Path stdout, long offset) throws IOException {

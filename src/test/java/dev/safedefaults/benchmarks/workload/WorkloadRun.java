@@ -24,8 +24,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One mode of the reference workload, measured: the packaged sample app started, warmed up,
- * loaded for a fixed time, its CPU, throwables (JFR {@code jdk.ExceptionStatistics}) and
- * database statements (MariaDB's {@code Questions}) counted around the measured load.
+ * loaded for a fixed time, its CPU (the process's and by thread), throwables (JFR
+ * {@code jdk.ExceptionStatistics}) and database statements (MariaDB's {@code Questions})
+ * counted around the measured load.
  */
 final class WorkloadRun {
 
@@ -41,9 +42,12 @@ final class WorkloadRun {
 	 * @param statementsPerRequest database statements (Questions) per answered request
 	 * @param discarded log events the starter discarded ({@code -1}: the starter is off)
 	 * @param findings the finding ids at /actuator/health/safe-defaults (empty when off)
+	 * @param cpuMillis process CPU during the measured load
+	 * @param threadCpuMillis CPU during the measured load by thread name (see {@link ThreadCpu})
 	 */
 	record Figures(WorkloadMode mode, LoadDriver.Result load, double cpuMillisPerRequest, double throwablesPerRequest,
-			double statementsPerRequest, long discarded, List<String> findings) {
+			double statementsPerRequest, long discarded, List<String> findings, long cpuMillis,
+			Map<String, Long> threadCpuMillis) {
 	}
 
 	private WorkloadRun() {
@@ -56,6 +60,25 @@ final class WorkloadRun {
 
 	static Figures measure(WorkloadMode mode, List<String> extraJvmArgs, String name, int threads, Duration warmup,
 			Duration duration, boolean stallStdout) throws Exception {
+		return measure(mode, extraJvmArgs, name, threads, warmup, duration, stallStdout, true);
+	}
+
+	/**
+	 * Measures one run.
+	 * @param mode the mode
+	 * @param extraJvmArgs JVM arguments added to the mode's
+	 * @param name names the run's files
+	 * @param threads client threads
+	 * @param warmup load before the measurement
+	 * @param duration the measured load
+	 * @param stallStdout whether stdout stops being read after warm-up
+	 * @param countThrowables whether the harness starts a flight recording to count throwables
+	 * (without it throwables per request are {@code -1}, and the app's JVM has no recording but
+	 * its own)
+	 * @return the figures
+	 */
+	static Figures measure(WorkloadMode mode, List<String> extraJvmArgs, String name, int threads, Duration warmup,
+			Duration duration, boolean stallStdout, boolean countThrowables) throws Exception {
 		Path jfc = Files.createTempFile("exceptions", ".jfc");
 		Path recording = Path.of("target", "workload-" + name + ".jfr").toAbsolutePath();
 		Files.deleteIfExists(recording);
@@ -70,7 +93,9 @@ final class WorkloadRun {
 				""");
 		List<String> jvmArgs = new ArrayList<>(mode.jvmArgs);
 		jvmArgs.addAll(extraJvmArgs);
-		jvmArgs.add("-XX:StartFlightRecording:settings=" + jfc + ",filename=" + recording + ",dumponexit=true");
+		if (countThrowables) {
+			jvmArgs.add("-XX:StartFlightRecording:settings=" + jfc + ",filename=" + recording + ",dumponexit=true");
+		}
 		LoadDriver driver = new LoadDriver();
 		try (SampleAppProcess app = SampleAppProcess.start(name, jvmArgs, mode.appArgs, stallStdout)) {
 			if (!app.isAlive()) {
@@ -83,10 +108,12 @@ final class WorkloadRun {
 			}
 			Map<String, Long> dbBefore = statementCounters(dbPort);
 			Duration cpuBefore = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+			Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
 			Instant from = Instant.now();
 			LoadDriver.Result load = driver.run(app.baseUrl(), threads, duration, Long.MAX_VALUE);
 			Instant to = Instant.now();
 			Duration cpuAfter = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+			Map<String, Long> threadCpu = ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()));
 			Map<String, Long> dbAfter = statementCounters(dbPort);
 			long discarded = discarded(app);
 			List<String> findings = findings(app);
@@ -94,9 +121,10 @@ final class WorkloadRun {
 			long requests = Math.max(1, load.requests());
 			// Our own two snapshot queries count as Questions too.
 			double statements = (dbAfter.get("Questions") - dbBefore.get("Questions") - 2) / (double) requests;
-			double throwables = throwablesBetween(recording, from, to) / (double) requests;
-			double cpu = cpuAfter.minus(cpuBefore).toNanos() / 1e6 / requests;
-			return new Figures(mode, load, cpu, throwables, statements, discarded, findings);
+			double throwables = countThrowables ? throwablesBetween(recording, from, to) / (double) requests : -1;
+			long cpuMillis = cpuAfter.minus(cpuBefore).toMillis();
+			return new Figures(mode, load, cpuMillis / (double) requests, throwables, statements, discarded, findings,
+					cpuMillis, threadCpu);
 		}
 	}
 

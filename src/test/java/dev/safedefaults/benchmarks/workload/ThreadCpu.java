@@ -1,0 +1,78 @@
+package dev.safedefaults.benchmarks.workload;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * CPU time of another process's threads by name, from Linux's per-thread accounting
+ * ({@code /proc/PID/task/TID}): the name is the kernel's copy, cut to 15 characters
+ * ({@code Log4j2-TF-1-Asy}, {@code JFR Periodic Ta}). Empty where there is no {@code /proc}.
+ */
+final class ThreadCpu {
+
+	/** Linux reports thread times in clock ticks of 1/100 s (USER_HZ). */
+	private static final long MILLIS_PER_TICK = 10;
+
+	private ThreadCpu() {
+	}
+
+	/**
+	 * The CPU each thread name has used so far, threads of the same name summed.
+	 * @param process the process
+	 * @return milliseconds of user and system time by thread name
+	 */
+	static Map<String, Long> millisByName(ProcessHandle process) {
+		Map<String, Long> byName = new TreeMap<>();
+		Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+		if (!Files.isDirectory(tasks)) {
+			return byName;
+		}
+		try (Stream<Path> threads = Files.list(tasks)) {
+			for (Path thread : threads.toList()) {
+				try {
+					String name = Files.readString(thread.resolve("comm")).strip();
+					String stat = Files.readString(thread.resolve("stat"));
+					// The fields after the name's closing parenthesis start at field 3 (state);
+					// utime and stime are fields 14 and 15.
+					String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+					long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+					byName.merge(name, ticks * MILLIS_PER_TICK, Long::sum);
+				}
+				catch (IOException ex) {
+					// the thread has ended
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the process has ended
+		}
+		return byName;
+	}
+
+	/**
+	 * CPU of the threads whose names start with a prefix.
+	 * @param byName CPU by thread name
+	 * @param prefix the prefix
+	 * @return their milliseconds summed
+	 */
+	static long millisOf(Map<String, Long> byName, String prefix) {
+		return byName.entrySet().stream().filter((e) -> e.getKey().startsWith(prefix)).mapToLong(Map.Entry::getValue).sum();
+	}
+
+	/**
+	 * What each thread name used between two readings.
+	 * @param before the earlier reading
+	 * @param after the later reading
+	 * @return milliseconds by thread name
+	 */
+	static Map<String, Long> between(Map<String, Long> before, Map<String, Long> after) {
+		Map<String, Long> delta = new TreeMap<>();
+		after.forEach((name, millis) -> delta.put(name, millis - before.getOrDefault(name, 0L)));
+		return delta;
+	}
+
+}
