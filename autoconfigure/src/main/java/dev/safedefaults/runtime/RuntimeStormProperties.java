@@ -82,9 +82,11 @@ public class RuntimeStormProperties {
 		/**
 		 * Throwables per completed HTTP server request (Micrometer's http.server.requests)
 		 * above which the JVM is in an exception storm, even at low traffic. Applies while
-		 * the service completes at least one request a second. Positive.
+		 * the service completes at least one request a second. Positive. A healthy request
+		 * creates next to none (about one when its client closes the connection: Tomcat's
+		 * EOFException); one whose downstream call fails about five more.
 		 */
-		private double perRequest = 10;
+		private double perRequest = 5;
 
 		/**
 		 * The least time between two diagnostic windows (a recording of at most one second

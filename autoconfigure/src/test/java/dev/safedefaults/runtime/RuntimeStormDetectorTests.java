@@ -216,6 +216,26 @@ class RuntimeStormDetectorTests {
 	}
 
 	@Test
+	void exceptionsForControlFlowOnEveryRequestAreAStormAtLowTrafficByDefault() {
+		// The naive profile: six per request, at 50 requests a second far below the per-second threshold.
+		start();
+		feed(0, 6, 300, 50);
+		assertThat(findings(RuntimeStormDetector.EXCEPTION_STORM)).singleElement()
+			.extracting(Finding::message)
+			.asString()
+			.startsWith("300 throwables/s, 6.0 per request");
+	}
+
+	@Test
+	void clientsClosingConnectionsAndHalfTheRequestsFailingAreNotAStormByDefault() {
+		// About one EOFException per request from connections the clients close, and five more
+		// for each request whose downstream call fails: with half of them failing, 3.5 per request.
+		start();
+		feed(0, 10, 350, 100);
+		assertThat(this.store.findings()).isEmpty();
+	}
+
+	@Test
 	void normalLoadRaisesNothing() {
 		start();
 		feed(0, 10, 300, 1000);
