@@ -60,7 +60,7 @@ class SampleAppNaiveProfileIT {
 	@Test
 	void everyTrapOfTheNaiveProfileIsReported() {
 		assertThat(findingIds()).contains("logging.include-location", "logging.location-pattern", "logging.two-queues",
-				"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters");
+				"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters", "logging.full-stack-traces");
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.logging.stacktraces.FullStackTraceRenderers;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.Layout;
@@ -22,9 +23,10 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 import org.apache.logging.log4j.util.PropertiesUtil;
 
 /**
- * Reads the running Log4j configuration for the traps of incidents 2 and 3: synchronous
+ * Reads the running Log4j configuration for the traps of incidents 2, 3 and 6: synchronous
  * loggers, two queues, caller location, a blocking queue-full policy, formatting on the
- * background thread. Re-run whenever Log4j is reconfigured.
+ * background thread, layouts printing every stack trace in full. Re-run whenever Log4j is
+ * reconfigured.
  */
 public class Log4jConfigurationCheck implements Check {
 
@@ -99,6 +101,16 @@ public class Log4jConfigurationCheck implements Check {
 						"The layout asks for the caller's location (" + which
 								+ "): a stack walk per event where location is captured, '?' where it is not.",
 						"Remove " + which + " from the layout; log the class with %c (the logger name)."));
+			}
+			if (layout instanceof PatternLayout pattern) {
+				FullStackTraceRenderers.find(pattern, config)
+					.ifPresent((converter) -> findings.add(Finding.info("logging.full-stack-traces", appender.getName(),
+							"The layout prints every stack trace in full (" + converter + "): in an error "
+									+ "storm the one background thread rendering 50-100-frame traces falls behind, and "
+									+ "the backlog outlives the storm (incident 6).",
+							"Render throwables with %throttledEx: keep Boot's ${sys:LOG_EXCEPTION_CONVERSION_WORD} "
+									+ "in the pattern (the starter makes it %throttledEx) or write %throttledEx where "
+									+ "the pattern has %ex, %xEx, %rEx, %wEx or %xwEx.")));
 			}
 		}
 		if ((asyncContext || !asyncConfigs.isEmpty()) && queueFullPolicyBlocks()) {

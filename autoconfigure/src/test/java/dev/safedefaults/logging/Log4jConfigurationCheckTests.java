@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.Severity;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
@@ -25,8 +26,10 @@ class Log4jConfigurationCheckTests {
 
 	@BeforeEach
 	void bootsSystemProperties() {
-		// Set by Boot's logging system before it loads its own log4j2.xml.
+		// Set by Boot's logging system before it loads its own log4j2.xml; the conversion word
+		// from logging.exception-conversion-word, which the starter makes %throttledEx.
 		System.setProperty("CONSOLE_LOG_CHARSET", "UTF-8");
+		System.setProperty("LOG_EXCEPTION_CONVERSION_WORD", "%throttledEx");
 	}
 
 	@AfterEach
@@ -38,6 +41,7 @@ class Log4jConfigurationCheckTests {
 		System.clearProperty("log4j2.asyncQueueFullPolicy");
 		System.clearProperty("log4j2.formatMsgAsync");
 		System.clearProperty("CONSOLE_LOG_CHARSET");
+		System.clearProperty("LOG_EXCEPTION_CONVERSION_WORD");
 	}
 
 	private List<Finding> check(Function<String, LoggerContext> contextType, String resource) throws IOException {
@@ -55,7 +59,7 @@ class Log4jConfigurationCheckTests {
 	void theIncidentsConfigurationIsReportedOnEveryCount() throws IOException {
 		List<Finding> findings = check(LoggerContext::new, "logging/naive-log4j2.xml");
 		assertThat(ids(findings)).containsExactlyInAnyOrder("logging.sync-loggers", "logging.include-location",
-				"logging.include-location", "logging.location-pattern");
+				"logging.include-location", "logging.location-pattern", "logging.full-stack-traces");
 		assertThat(findings).filteredOn((f) -> f.id().equals("logging.include-location"))
 			.extracting(Finding::subject)
 			.containsExactlyInAnyOrder("root", "com.example.orders");
@@ -70,7 +74,8 @@ class Log4jConfigurationCheckTests {
 	@Test
 	void anAsyncRootInsideTheAllAsyncContextIsTwoQueuesAndANestedLocationConverterIsFound() throws IOException {
 		List<Finding> findings = check(AsyncLoggerContext::new, "logging/async-root-log4j2.xml");
-		assertThat(ids(findings)).containsExactlyInAnyOrder("logging.two-queues", "logging.location-pattern");
+		assertThat(ids(findings)).containsExactlyInAnyOrder("logging.two-queues", "logging.location-pattern",
+				"logging.full-stack-traces");
 		assertThat(findings).filteredOn((f) -> f.id().equals("logging.location-pattern"))
 			.singleElement()
 			.satisfies((f) -> assertThat(f.message()).contains("%L"));
@@ -79,6 +84,33 @@ class Log4jConfigurationCheckTests {
 	@Test
 	void bootsDefaultConfigurationUnderTheStartersDefaultsHasNoFinding() throws IOException {
 		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")).isEmpty();
+	}
+
+	@Test
+	void bootsDefaultConfigurationWithItsOwnConversionWordPrintsEveryTraceInFull() throws IOException {
+		// safe-defaults.logging.stack-traces.enabled=false: Boot's %xwEx.
+		System.clearProperty("LOG_EXCEPTION_CONVERSION_WORD");
+		List<Finding> findings = check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml");
+		assertThat(findings).singleElement().satisfies((finding) -> {
+			assertThat(finding.id()).isEqualTo("logging.full-stack-traces");
+			assertThat(finding.severity()).isEqualTo(Severity.INFO);
+			assertThat(finding.subject()).isEqualTo("Console");
+			assertThat(finding.message()).contains("(ExtendedWhitespaceThrowablePatternConverter)", "incident 6");
+		});
+	}
+
+	@Test
+	void layoutsThatPrintEveryTraceInFullAreNamedAndThrottledOnesAreNot() throws IOException {
+		List<Finding> findings = check(AsyncLoggerContext::new, "logging/stack-trace-renderers-log4j2.xml");
+		assertThat(findings).allSatisfy((finding) -> assertThat(finding.id()).isEqualTo("logging.full-stack-traces"))
+			.extracting(Finding::subject)
+			.containsExactlyInAnyOrder("HardCodedEx", "NoConverter");
+		assertThat(findings).filteredOn((finding) -> finding.subject().equals("HardCodedEx"))
+			.singleElement()
+			.satisfies((finding) -> assertThat(finding.message()).contains("(ThrowablePatternConverter)"));
+		assertThat(findings).filteredOn((finding) -> finding.subject().equals("NoConverter"))
+			.singleElement()
+			.satisfies((finding) -> assertThat(finding.message()).contains("(no throwable converter, so Log4j appends %xEx)"));
 	}
 
 	@Test
