@@ -2,7 +2,6 @@ package dev.safedefaults.system;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -14,8 +13,6 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,15 +43,7 @@ class SampleAppNaiveProfileIT {
 	}
 
 	private static List<String> findingIds() {
-		return new ArrayList<>(findingMessages().keySet());
-	}
-
-	private static Map<String, String> findingMessages() {
-		JsonNode health = JsonMapper.builder().build().readTree(app.get("/actuator/health/safe-defaults").body());
-		Map<String, String> messages = new LinkedHashMap<>();
-		health.path("components").path("safeDefaults").path("details").path("findings")
-			.forEach((finding) -> messages.put(finding.path("id").asString(), finding.path("message").asString()));
-		return messages;
+		return new ArrayList<>(app.findingMessages().keySet());
 	}
 
 	@Test
@@ -78,7 +67,7 @@ class SampleAppNaiveProfileIT {
 		try {
 			// Sustained for 5 s, then a window of at most 1 s, then the next reading names the sites.
 			Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-				Map<String, String> findings = findingMessages();
+				Map<String, String> findings = app.findingMessages();
 				assertThat(findings).containsKeys("runtime.exception-storm", "runtime.stderr-stack-traces");
 				assertThat(findings.get("runtime.exception-storm")).contains("Top sites: ")
 					.contains("NaiveHabits.findField")

@@ -11,8 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The packaged sample app ({@code java -jar}, the fat-jar deployment of incident 1) as a
@@ -21,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 public final class SampleAppProcess implements AutoCloseable {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final Process process;
 
@@ -198,6 +204,25 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public ProcessHandle handle() {
 		return this.process.toHandle();
+	}
+
+	/**
+	 * The findings at {@code /actuator/health/safe-defaults}.
+	 * @return each finding id's message (the last one's where an id has several subjects), in
+	 * the report's order; empty when the group does not answer (the starter is off)
+	 */
+	public Map<String, String> findingMessages() {
+		Map<String, String> messages = new LinkedHashMap<>();
+		HttpResponse<String> response = get("/actuator/health/safe-defaults");
+		if (response.statusCode() == 200) {
+			JSON.readTree(response.body())
+				.path("components")
+				.path("safeDefaults")
+				.path("details")
+				.path("findings")
+				.forEach((finding) -> messages.put(finding.path("id").asString(), finding.path("message").asString()));
+		}
+		return messages;
 	}
 
 	/**

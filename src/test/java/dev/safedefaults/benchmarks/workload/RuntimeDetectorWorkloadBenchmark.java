@@ -11,8 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import dev.safedefaults.system.SampleAppProcess;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The runtime storm detector (issue 8) on the reference workload.
@@ -37,8 +35,6 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code detector.naive-seconds}; {@code -Ddetector.rounds=0} runs part 2 only).
  */
 public final class RuntimeDetectorWorkloadBenchmark {
-
-	private static final JsonMapper json = JsonMapper.builder().build();
 
 	private static final String EXCEPTION_STORM = "runtime.exception-storm";
 
@@ -159,7 +155,7 @@ public final class RuntimeDetectorWorkloadBenchmark {
 			double sitesNamedAt = Double.NaN;
 			Map<String, String> messages = Map.of();
 			while (!load.isDone()) {
-				messages = findings(app);
+				messages = app.findingMessages();
 				double at = (System.nanoTime() - start) / 1e9;
 				for (String id : List.of(EXCEPTION_STORM, STDERR_STACK_TRACES)) {
 					if (messages.containsKey(id)) {
@@ -197,21 +193,6 @@ public final class RuntimeDetectorWorkloadBenchmark {
 				}
 			});
 		}
-	}
-
-	private static Map<String, String> findings(SampleAppProcess app) {
-		Map<String, String> messages = new LinkedHashMap<>();
-		var response = app.get("/actuator/health/safe-defaults");
-		if (response.statusCode() == 200) {
-			JsonNode findings = json.readTree(response.body())
-				.path("components")
-				.path("safeDefaults")
-				.path("details")
-				.path("findings");
-			findings.forEach((finding) -> messages.put(finding.path("id").asString(),
-					finding.path("message").asString()));
-		}
-		return messages;
 	}
 
 }

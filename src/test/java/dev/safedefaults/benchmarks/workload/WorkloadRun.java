@@ -19,7 +19,6 @@ import java.util.Map;
 import dev.safedefaults.system.SampleAppProcess;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -116,7 +115,7 @@ final class WorkloadRun {
 			Map<String, Long> threadCpu = ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()));
 			Map<String, Long> dbAfter = statementCounters(dbPort);
 			long discarded = discarded(app);
-			List<String> findings = findings(app);
+			List<String> findings = List.copyOf(app.findingMessages().keySet());
 			app.close();
 			long requests = Math.max(1, load.requests());
 			// Our own two snapshot queries count as Questions too.
@@ -147,20 +146,6 @@ final class WorkloadRun {
 			return -1;
 		}
 		return (long) json.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
-	}
-
-	private static List<String> findings(SampleAppProcess app) {
-		var response = app.get("/actuator/health/safe-defaults");
-		List<String> ids = new ArrayList<>();
-		if (response.statusCode() == 200) {
-			JsonNode findings = json.readTree(response.body())
-				.path("components")
-				.path("safeDefaults")
-				.path("details")
-				.path("findings");
-			findings.forEach((finding) -> ids.add(finding.path("id").asString()));
-		}
-		return ids;
 	}
 
 	/** Throwables created between two instants, from the cumulative JFR counter. */
