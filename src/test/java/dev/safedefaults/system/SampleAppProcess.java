@@ -264,6 +264,10 @@ public final class SampleAppProcess implements AutoCloseable {
 				this.process.destroyForcibly();
 			}
 		}
+		if (this.stdoutPump != null) {
+			// What was still in the pipe when the process ended reaches the file.
+			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
+		}
 	}
 
 	private static int freePort() {
@@ -302,6 +306,8 @@ public final class SampleAppProcess implements AutoCloseable {
 
 		private final long bytesPerSecond;
 
+		private Thread thread;
+
 		private StdoutPump(java.io.InputStream in, Path file, long bytesPerSecond) {
 			this.in = in;
 			this.file = file;
@@ -310,10 +316,19 @@ public final class SampleAppProcess implements AutoCloseable {
 
 		static StdoutPump start(Process process, Path file, long bytesPerSecond) {
 			StdoutPump pump = new StdoutPump(process.getInputStream(), file, bytesPerSecond);
-			Thread thread = new Thread(pump, "sample-app-stdout");
-			thread.setDaemon(true);
-			thread.start();
+			pump.thread = new Thread(pump, "sample-app-stdout");
+			pump.thread.setDaemon(true);
+			pump.thread.start();
 			return pump;
+		}
+
+		void awaitEnd(Duration limit) {
+			try {
+				this.thread.join(limit.toMillis());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 		}
 
 		void stall() {

@@ -103,9 +103,9 @@ public class Log4jConfigurationCheck implements Check {
 						"Remove " + which + " from the layout; log the class with %c (the logger name)."));
 			}
 			if (layout instanceof PatternLayout pattern) {
-				FullStackTraceRenderers.find(pattern, config)
-					.ifPresent((converter) -> findings.add(Finding.info("logging.full-stack-traces", appender.getName(),
-							"The layout prints every stack trace in full (" + converter + "): in an error "
+				FullStackTraceRenderers.find(pattern)
+					.ifPresent((how) -> findings.add(Finding.info("logging.full-stack-traces", appender.getName(),
+							"The layout prints every stack trace in full (" + how + "): in an error "
 									+ "storm the one background thread rendering 50-100-frame traces falls behind, and "
 									+ "the backlog outlives the storm (incident 6).",
 							"Render throwables with %throttledEx: keep Boot's ${sys:LOG_EXCEPTION_CONVERSION_WORD} "

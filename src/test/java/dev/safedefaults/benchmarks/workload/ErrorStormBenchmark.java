@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 
 import dev.safedefaults.system.SampleAppProcess;
@@ -123,8 +124,9 @@ public final class ErrorStormBenchmark {
 			long cpuBefore = logThreadCpuMillis(app);
 			List<Sample> samples = new ArrayList<>();
 			long start = System.nanoTime();
+			AtomicBoolean sampling = new AtomicBoolean(true);
 			Thread sampler = new Thread(() -> {
-				while (!Thread.currentThread().isInterrupted()) {
+				while (sampling.get()) {
 					samples.add(sample(app, capacity, start, cpuBefore, logOffset));
 					try {
 						Thread.sleep(SAMPLE_EVERY.toMillis());
@@ -149,7 +151,7 @@ public final class ErrorStormBenchmark {
 			}
 			// One more second of samples after the drain, so the table shows the quiet.
 			Thread.sleep(1000);
-			sampler.interrupt();
+			sampling.set(false);
 			sampler.join();
 			long discarded = discarded(app) - discardedBefore;
 			long maxBacklog = samples.stream().mapToLong(Sample::backlog).max().orElse(0);
