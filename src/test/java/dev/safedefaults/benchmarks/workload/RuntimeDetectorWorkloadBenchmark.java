@@ -1,5 +1,7 @@
 package dev.safedefaults.benchmarks.workload;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import dev.safedefaults.system.SampleAppProcess;
 
@@ -23,6 +28,9 @@ import dev.safedefaults.system.SampleAppProcess;
  * flight-recorder threads) against the process's: the part of the cost that noise does not
  * hide. The harness starts no flight recording of its own here.
  * <p>
+ * Part 1b, side by side: both at the same time, each under half the clients (see
+ * {@link #sideBySide}): the ratio of their throughputs, window by window.
+ * <p>
  * Part 2, what it sees: the {@code naive} profile (incidents 3 and 8 in the app's code) with
  * the starter on, under the same load from a cold start: when {@code runtime.exception-storm}
  * and {@code runtime.stderr-stack-traces} first appear at {@code /actuator/health/safe-defaults},
@@ -32,7 +40,10 @@ import dev.safedefaults.system.SampleAppProcess;
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.RuntimeDetectorWorkloadBenchmark -Dbenchmark=}
  * (JVM options through {@code -Dbenchmark.jvm="-Ddetector.rounds=4"}: {@code detector.rounds},
  * {@code detector.threads}, {@code detector.warmup-seconds}, {@code detector.seconds},
- * {@code detector.naive-seconds}; {@code -Ddetector.rounds=0} runs part 2 only).
+ * {@code detector.naive-seconds}, {@code detector.pairs}, {@code detector.pair-warmup-seconds}, {@code detector.windows},
+ * {@code detector.window-seconds}; {@code 0} rounds or pairs leave that part out;
+ * {@code -Ddetector.jfr-only=true} makes the side-by-side "on" the same flight recording
+ * without the detector).
  */
 public final class RuntimeDetectorWorkloadBenchmark {
 
@@ -75,7 +86,149 @@ public final class RuntimeDetectorWorkloadBenchmark {
 			printCost(runs);
 			System.out.println();
 		}
+		int pairs = Integer.getInteger("detector.pairs", 2);
+		if (pairs > 0) {
+			// Two JVMs compiling at once on two cores: their throughput still climbs after 15 s.
+			sideBySide(pairs, threads, Duration.ofSeconds(Integer.getInteger("detector.pair-warmup-seconds", 45)),
+					Integer.getInteger("detector.windows", 5),
+					Duration.ofSeconds(Integer.getInteger("detector.window-seconds", 10)));
+			System.out.println();
+		}
 		naive(threads, naiveLimit);
+	}
+
+	/**
+	 * Detector on and off at the same time: two apps, each under half the client threads, so
+	 * both see the same machine from second to second and share its two cores the way the
+	 * scheduler shares them. The ratio of their throughputs is the ratio of their costs per
+	 * request; the drift of a shared machine, which moves both, drops out of it.
+	 */
+	private static void sideBySide(int pairs, int threads, Duration warmup, int windows, Duration window)
+			throws Exception {
+		System.out.printf(Locale.ROOT,
+				"Side by side: the detector on and off at the same time, %d client threads each, %d pairs of fresh "
+						+ "processes (the one started first alternating), then an A/A control (off and off); %ds "
+						+ "warm-up, %d windows of %ds%n",
+				threads / 2, pairs, warmup.toSeconds(), windows, window.toSeconds());
+		List<String> off = List.of("-Dsafe-defaults.runtime.enabled=false");
+		List<String> on = List.of();
+		if (Boolean.getBoolean("detector.jfr-only")) {
+			// The detector's recording without the detector: is a cost the recorder's or ours?
+			Path jfc = Files.createTempFile("exception-statistics", ".jfc");
+			Files.writeString(jfc, """
+					<?xml version="1.0" encoding="UTF-8"?>
+					<configuration version="2.0">
+					  <event name="jdk.ExceptionStatistics">
+					    <setting name="enabled">true</setting>
+					    <setting name="period">1 s</setting>
+					  </event>
+					</configuration>
+					""");
+			on = List.of("-Dsafe-defaults.runtime.enabled=false", "-XX:StartFlightRecording:settings=" + jfc);
+			System.out.println("'on' is the detector off with a flight recording of jdk.ExceptionStatistics alone: " + on);
+		}
+		List<Double> ratios = new ArrayList<>();
+		for (int pair = 1; pair <= pairs; pair++) {
+			ratios.addAll(pair("pair " + pair + " on/off", on, off, pair % 2 == 1, threads / 2, warmup, windows, window));
+		}
+		List<Double> control = pair("control off/off", off, off, true, threads / 2, warmup, windows, window);
+		DoubleSummaryStatistics stats = ratios.stream().mapToDouble(Double::doubleValue).summaryStatistics();
+		DoubleSummaryStatistics controlStats = control.stream().mapToDouble(Double::doubleValue).summaryStatistics();
+		double noise = control.stream().mapToDouble((r) -> Math.abs(1 - r)).max().orElse(0);
+		double cost = 1 - stats.getAverage();
+		System.out.printf(Locale.ROOT,
+				"side by side: on/off %.3f on average (cost %.1f%%, windows %.3f to %.3f); A/A control %.3f on average "
+						+ "(windows %.3f to %.3f: noise band ±%.1f%%); goal <= 1%%: %s%n",
+				stats.getAverage(), 100 * cost, stats.getMin(), stats.getMax(), controlStats.getAverage(),
+				controlStats.getMin(), controlStats.getMax(), 100 * noise,
+				(cost <= 0.01) ? "met" : (cost > noise) ? "NOT met (the cost is outside the control's band)"
+						: "not resolvable (the cost is inside the control's band)");
+	}
+
+	/**
+	 * Two apps at the same time under the same load, window by window.
+	 * @return the throughput ratio first/second of every window
+	 */
+	private static List<Double> pair(String label, List<String> firstArgs, List<String> secondArgs,
+			boolean firstStartsFirst, int threads, Duration warmup, int windows, Duration window) throws Exception {
+		String name = label.replaceAll("[^a-z0-9]+", "-");
+		SampleAppProcess early = SampleAppProcess.start(name + "-" + (firstStartsFirst ? "a" : "b"),
+				firstStartsFirst ? firstArgs : secondArgs, List.of());
+		SampleAppProcess late = SampleAppProcess.start(name + "-" + (firstStartsFirst ? "b" : "a"),
+				firstStartsFirst ? secondArgs : firstArgs, List.of());
+		try (early; late) {
+			SampleAppProcess first = firstStartsFirst ? early : late;
+			SampleAppProcess second = firstStartsFirst ? late : early;
+			if (!first.isAlive() || !second.isAlive()) {
+				throw new IllegalStateException("a side did not start:\n" + first.log() + "\n" + second.log());
+			}
+			LoadDriver firstLoad = new LoadDriver();
+			LoadDriver secondLoad = new LoadDriver();
+			concurrently(firstLoad, first, secondLoad, second, threads, warmup);
+			List<Double> ratios = new ArrayList<>();
+			Map<String, Long> firstCpu = ThreadCpu.millisByName(first.handle());
+			Map<String, Long> secondCpu = ThreadCpu.millisByName(second.handle());
+			long[] requests = new long[2];
+			for (int w = 1; w <= windows; w++) {
+				LoadDriver.Result[] results = concurrently(firstLoad, first, secondLoad, second, threads, window);
+				double ratio = results[0].perSecond() / results[1].perSecond();
+				ratios.add(ratio);
+				requests[0] += results[0].requests();
+				requests[1] += results[1].requests();
+				System.out.printf(Locale.ROOT, "%s (%s started first), window %d: %.0f and %.0f req/s, ratio %.3f%n",
+						label, firstStartsFirst ? "the former" : "the latter", w, results[0].perSecond(),
+						results[1].perSecond(), ratio);
+			}
+			printCpuByThread(label, ThreadCpu.between(firstCpu, ThreadCpu.millisByName(first.handle())), requests[0],
+					ThreadCpu.between(secondCpu, ThreadCpu.millisByName(second.handle())), requests[1]);
+			return ratios;
+		}
+	}
+
+	/** Where each side's CPU went per request, by thread group (names without their numbers). */
+	private static void printCpuByThread(String label, Map<String, Long> first, long firstRequests,
+			Map<String, Long> second, long secondRequests) {
+		Map<String, double[]> groups = new java.util.TreeMap<>();
+		first.forEach((name, millis) -> groups.computeIfAbsent(group(name), (g) -> new double[2])[0] += millis
+				* 1000.0 / Math.max(1, firstRequests));
+		second.forEach((name, millis) -> groups.computeIfAbsent(group(name), (g) -> new double[2])[1] += millis
+				* 1000.0 / Math.max(1, secondRequests));
+		StringBuilder line = new StringBuilder(label + ", CPU µs per request by thread group (first / second):");
+		groups.entrySet()
+			.stream()
+			.filter((e) -> e.getValue()[0] + e.getValue()[1] >= 20)
+			.sorted((a, b) -> Double.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
+			.forEach((e) -> line.append(String.format(Locale.ROOT, " %s %.0f/%.0f;", e.getKey(), e.getValue()[0],
+					e.getValue()[1])));
+		System.out.println(line);
+	}
+
+	private static String group(String threadName) {
+		return threadName.replaceAll("[-#]\\d+.*$", "").strip();
+	}
+
+	private static LoadDriver.Result[] concurrently(LoadDriver first, SampleAppProcess firstApp, LoadDriver second,
+			SampleAppProcess secondApp, int threads, Duration duration) throws Exception {
+		// Own threads: the common pool has one worker on a 2-core machine and would run them in turn.
+		ExecutorService both = Executors.newFixedThreadPool(2);
+		try {
+			Future<LoadDriver.Result> a = both.submit(() -> load(first, firstApp, threads, duration));
+			Future<LoadDriver.Result> b = both.submit(() -> load(second, secondApp, threads, duration));
+			return new LoadDriver.Result[] { a.get(), b.get() };
+		}
+		finally {
+			both.shutdown();
+		}
+	}
+
+	private static LoadDriver.Result load(LoadDriver driver, SampleAppProcess app, int threads, Duration duration) {
+		try {
+			return driver.run(app.baseUrl(), threads, duration, Long.MAX_VALUE);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private static void printCost(Map<String, List<WorkloadRun.Figures>> runs) {
@@ -142,15 +295,8 @@ public final class RuntimeDetectorWorkloadBenchmark {
 			}
 			LoadDriver driver = new LoadDriver();
 			long start = System.nanoTime();
-			CompletableFuture<LoadDriver.Result> load = CompletableFuture.supplyAsync(() -> {
-				try {
-					return driver.run(app.baseUrl(), threads, limit, Long.MAX_VALUE);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					throw new IllegalStateException(ex);
-				}
-			});
+			CompletableFuture<LoadDriver.Result> load = CompletableFuture.supplyAsync(() -> load(driver, app, threads,
+					limit));
 			Map<String, Double> firstSeen = new LinkedHashMap<>();
 			double sitesNamedAt = Double.NaN;
 			Map<String, String> messages = Map.of();
