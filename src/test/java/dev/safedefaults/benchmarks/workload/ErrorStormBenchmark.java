@@ -225,27 +225,25 @@ public final class ErrorStormBenchmark {
 		byte[] all = Files.readAllBytes(stdout);
 		String storm = new String(all, (int) Math.min(offset, all.length), (int) Math.max(0, all.length - offset),
 				StandardCharsets.UTF_8);
-		long errors = 0;
-		long errorBytes = 0;
-		long fullTraces = 0;
+		List<String> events = new ArrayList<>();
 		StringBuilder event = new StringBuilder();
 		for (String line : storm.split("\n", -1)) {
 			if (EVENT_START.matcher(line).find() && !event.isEmpty()) {
-				if (event.indexOf(ERROR_MESSAGE) >= 0) {
-					errors++;
-					errorBytes += event.toString().getBytes(StandardCharsets.UTF_8).length;
-					if (event.indexOf("\n\tat ") >= 0) {
-						fullTraces++;
-					}
-				}
+				events.add(event.toString());
 				event.setLength(0);
 			}
 			event.append(line).append('\n');
 		}
-		if (event.indexOf(ERROR_MESSAGE) >= 0) {
-			errors++;
-			errorBytes += event.toString().getBytes(StandardCharsets.UTF_8).length;
-			fullTraces += (event.indexOf("\n\tat ") >= 0) ? 1 : 0;
+		events.add(event.toString());
+		long errors = 0;
+		long errorBytes = 0;
+		long fullTraces = 0;
+		for (String text : events) {
+			if (text.contains(ERROR_MESSAGE)) {
+				errors++;
+				errorBytes += text.getBytes(StandardCharsets.UTF_8).length;
+				fullTraces += text.contains("\n\tat ") ? 1 : 0;
+			}
 		}
 		return new LogFigures(errors, errorBytes, fullTraces, all.length - offset);
 	}
@@ -274,11 +272,10 @@ public final class ErrorStormBenchmark {
 				"req/s", "p50 ms", "p99 ms", "502s", "errors", "full", "B/error", "log CPU ms", "max backlog",
 				"catch-up s");
 		for (Run run : runs) {
-			long cpu = run.samples().isEmpty() ? -1 : run.samples().get(run.samples().size() - 1).logThreadCpuMillis();
 			System.out.printf(Locale.ROOT, "%-14s %-14s %8.0f %8.2f %8.2f %8d %10d %10d %11.0f %12d %10d %10s%n",
 					run.consumer(), run.renderer(), run.load().perSecond(), run.load().percentileMicros(0.50) / 1000.0,
 					run.load().percentileMicros(0.99) / 1000.0, run.load().answered(502), run.log().errors(),
-					run.log().fullTraces(), run.log().bytesPerError(), cpu, run.maxBacklog(),
+					run.log().fullTraces(), run.log().bytesPerError(), lastCpu(run), run.maxBacklog(),
 					Double.isNaN(run.catchUpSeconds()) ? "not drained" : String.format(Locale.ROOT, "%.2f",
 							run.catchUpSeconds()));
 			System.out.printf(Locale.ROOT, "%-14s %-14s INFO discarded during the storm: %d%s%n", "", "",

@@ -1,7 +1,5 @@
 package dev.safedefaults.benchmarks.workload;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -114,17 +112,8 @@ public final class RuntimeDetectorWorkloadBenchmark {
 		List<String> on = List.of();
 		if (Boolean.getBoolean("detector.jfr-only")) {
 			// The detector's recording without the detector: is a cost the recorder's or ours?
-			Path jfc = Files.createTempFile("exception-statistics", ".jfc");
-			Files.writeString(jfc, """
-					<?xml version="1.0" encoding="UTF-8"?>
-					<configuration version="2.0">
-					  <event name="jdk.ExceptionStatistics">
-					    <setting name="enabled">true</setting>
-					    <setting name="period">1 s</setting>
-					  </event>
-					</configuration>
-					""");
-			on = List.of("-Dsafe-defaults.runtime.enabled=false", "-XX:StartFlightRecording:settings=" + jfc);
+			on = List.of("-Dsafe-defaults.runtime.enabled=false", "-XX:StartFlightRecording:settings="
+					+ WorkloadRun.exceptionStatisticsSettings());
 			System.out.println("'on' is the detector off with a flight recording of jdk.ExceptionStatistics alone: " + on);
 		}
 		List<Double> ratios = new ArrayList<>();

@@ -78,22 +78,13 @@ final class WorkloadRun {
 	 */
 	static Figures measure(WorkloadMode mode, List<String> extraJvmArgs, String name, int threads, Duration warmup,
 			Duration duration, boolean stallStdout, boolean countThrowables) throws Exception {
-		Path jfc = Files.createTempFile("exceptions", ".jfc");
 		Path recording = Path.of("target", "workload-" + name + ".jfr").toAbsolutePath();
 		Files.deleteIfExists(recording);
-		Files.writeString(jfc, """
-				<?xml version="1.0" encoding="UTF-8"?>
-				<configuration version="2.0">
-				  <event name="jdk.ExceptionStatistics">
-				    <setting name="enabled">true</setting>
-				    <setting name="period">1 s</setting>
-				  </event>
-				</configuration>
-				""");
 		List<String> jvmArgs = new ArrayList<>(mode.jvmArgs);
 		jvmArgs.addAll(extraJvmArgs);
 		if (countThrowables) {
-			jvmArgs.add("-XX:StartFlightRecording:settings=" + jfc + ",filename=" + recording + ",dumponexit=true");
+			jvmArgs.add("-XX:StartFlightRecording:settings=" + exceptionStatisticsSettings() + ",filename=" + recording
+					+ ",dumponexit=true");
 		}
 		LoadDriver driver = new LoadDriver();
 		try (SampleAppProcess app = SampleAppProcess.start(name, jvmArgs, mode.appArgs, stallStdout)) {
@@ -125,6 +116,25 @@ final class WorkloadRun {
 			return new Figures(mode, load, cpuMillis / (double) requests, throwables, statements, discarded, findings,
 					cpuMillis, threadCpu);
 		}
+	}
+
+	/**
+	 * Flight-recorder settings with {@code jdk.ExceptionStatistics} alone, every second (what
+	 * the detector records), in a temporary file.
+	 * @return the settings file
+	 */
+	static Path exceptionStatisticsSettings() throws IOException {
+		Path jfc = Files.createTempFile("exception-statistics", ".jfc");
+		Files.writeString(jfc, """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<configuration version="2.0">
+				  <event name="jdk.ExceptionStatistics">
+				    <setting name="enabled">true</setting>
+				    <setting name="period">1 s</setting>
+				  </event>
+				</configuration>
+				""");
+		return jfc;
 	}
 
 	private static Map<String, Long> statementCounters(int port) throws SQLException {
