@@ -1,9 +1,9 @@
 package dev.safedefaults;
 
-import java.time.Duration;
 import java.util.List;
 
 import dev.safedefaults.check.Check;
+import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingCatalogue;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.StartupCheckRunner;
@@ -43,13 +43,9 @@ public final class SafeDefaultsAutoConfiguration {
 	@Bean
 	@ConditionalOnBooleanProperty(name = "safe-defaults.checks.enabled", matchIfMissing = true)
 	StartupCheckRunner safeDefaultsStartupCheckRunner(FindingsStore store, ObjectProvider<Check> checks,
-			SafeDefaultsProperties properties) {
-		Duration timeout = properties.getChecks().getDeferredTimeout();
-		if (timeout == null || timeout.isZero() || timeout.isNegative()) {
-			throw new InvalidConfigurationPropertyValueException("safe-defaults.checks.deferred-timeout", timeout,
-					"Must be a positive duration, such as 10s");
-		}
-		return new StartupCheckRunner(store, checks, properties.getChecks().getFailOn(), timeout);
+			ObjectProvider<FeatureStatusReporter> features, SafeDefaultsProperties properties) {
+		return new StartupCheckRunner(store, checks, features, properties.getChecks().getFailOn(),
+				properties.getChecks().getDeferredTimeout());
 	}
 
 }

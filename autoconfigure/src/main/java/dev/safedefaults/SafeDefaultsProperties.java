@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.safedefaults.check.FailOn;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -13,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * {@code safe-defaults.<feature>}.
  */
 @ConfigurationProperties("safe-defaults")
-public class SafeDefaultsProperties {
+public class SafeDefaultsProperties implements InitializingBean {
 
 	/**
 	 * Whether safe-defaults is on at all. False switches off every default, every check and
@@ -33,6 +34,12 @@ public class SafeDefaultsProperties {
 
 	public Checks getChecks() {
 		return this.checks;
+	}
+
+	@Override
+	public void afterPropertiesSet() {
+		PropertyBounds.requireRange("safe-defaults.checks.deferred-timeout", this.checks.getDeferredTimeout(),
+				Duration.ofMillis(1), PropertyBounds.MAX_TIMEOUT, "how long a deferred check may run, such as 10s");
 	}
 
 	/**
@@ -61,7 +68,7 @@ public class SafeDefaultsProperties {
 
 		/**
 		 * How long a deferred check (one that needs I/O, such as a database query) may run
-		 * before it is reported as 'checks.failed'. Must be positive.
+		 * before it is reported as 'checks.failed'. From 1ms to 10m.
 		 */
 		private Duration deferredTimeout = Duration.ofSeconds(10);
 

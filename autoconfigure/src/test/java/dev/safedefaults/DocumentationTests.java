@@ -2,11 +2,17 @@ package dev.safedefaults;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import com.jayway.jsonpath.JsonPath;
 import dev.safedefaults.check.FindingCatalogue;
@@ -15,10 +21,15 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Property names and finding ids are public API: each is documented in the generated
- * configuration metadata (so IDEs complete it) and in the README the day it appears.
+ * Property names, finding ids and metric names are public API: each is documented in the
+ * generated configuration metadata (so IDEs complete it) and in the README's tables the day it
+ * appears; and the README and the pages under {@code docs/} link only to what exists.
  */
 class DocumentationTests {
+
+	private static final Path REPOSITORY = Path.of("..");
+
+	private static final Pattern METRIC_NAME = Pattern.compile("\"(safedefaults\\.[a-z0-9.-]+)\"");
 
 	private static String metadata() throws IOException {
 		try (InputStream in = DocumentationTests.class
@@ -28,8 +39,14 @@ class DocumentationTests {
 		}
 	}
 
-	private static String readme() throws IOException {
-		return Files.readString(Path.of("..", "README.md"));
+	private static MarkdownDocument readme() {
+		return MarkdownDocument.read(REPOSITORY.resolve("README.md"));
+	}
+
+	private static Set<String> readmeTable(String heading) {
+		Set<String> firstColumn = readme().firstColumnUnder(heading);
+		assertThat(firstColumn).as("the README's table under '## %s'", heading).isNotEmpty();
+		return firstColumn;
 	}
 
 	@Test
@@ -44,17 +61,70 @@ class DocumentationTests {
 
 	@Test
 	void everyPropertyIsInTheReadmesPropertyTable() throws IOException {
-		String readme = readme();
 		List<String> names = JsonPath.read(metadata(), "$.properties[*].name");
-		assertThat(names).allSatisfy((name) -> assertThat(readme).as("README documents %s", name)
-			.contains("| `" + name + "`"));
+		assertThat(readmeTable("Properties")).as("the README's property table").containsAll(names);
 	}
 
 	@Test
-	void everyFindingIdIsInTheReadmesCatalogue() throws IOException {
-		String readme = readme();
-		assertThat(FindingCatalogue.ids()).allSatisfy(
-				(id) -> assertThat(readme).as("README catalogue documents %s", id).contains("| `" + id + "`"));
+	void everyMetricIsInTheReadmesMetricsTable() throws IOException {
+		List<String> names;
+		try (Stream<Path> sources = Files.walk(Path.of("src", "main", "java"))) {
+			names = sources.filter((source) -> source.toString().endsWith(".java"))
+				.flatMap(DocumentationTests::metricNames)
+				.toList();
+		}
+		assertThat(names).as("metric names in the code").isNotEmpty();
+		assertThat(readmeTable("Metrics")).as("the README's metrics table").containsAll(names);
+	}
+
+	@Test
+	void everyRelativeLinkOfTheReadmeAndTheDocsPointsToAFileAndAnchorThatExist() throws IOException {
+		List<MarkdownDocument> documents;
+		try (Stream<Path> docs = Files.list(REPOSITORY.resolve("docs"))) {
+			documents = Stream
+				.concat(Stream.of(REPOSITORY.resolve("README.md"), REPOSITORY.resolve("BENCHMARKS.md")),
+						docs.filter((doc) -> doc.toString().endsWith(".md")).sorted())
+				.map(MarkdownDocument::read)
+				.toList();
+		}
+		assertThat(documents).allSatisfy((document) -> assertThat(document.relativeLinks())
+			.allSatisfy((link) -> assertLinkResolves(document, link)));
+	}
+
+	private static void assertLinkResolves(MarkdownDocument document, String link) {
+		int hash = link.indexOf('#');
+		String path = (hash < 0) ? link : link.substring(0, hash);
+		Path target = path.isEmpty() ? document.file() : document.file().resolveSibling(path).normalize();
+		assertThat(target).as("%s links to %s", document.file(), link).exists();
+		if (hash >= 0) {
+			assertThat(target.toString()).as("%s links to an anchor of %s", document.file(), link).endsWith(".md");
+			assertThat(MarkdownDocument.read(target).anchors()).as("%s links to %s", document.file(), link)
+				.contains(link.substring(hash + 1));
+		}
+	}
+
+	private static Stream<String> metricNames(Path source) {
+		try {
+			Matcher matcher = METRIC_NAME.matcher(Files.readString(source));
+			return matcher.results().map((result) -> result.group(1)).toList().stream();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	@Test
+	void theReadmesCatalogueRowsSayWhatTheDeclarationsSay() {
+		Map<String, List<String>> rows = new LinkedHashMap<>();
+		for (List<String> row : readme().rowsUnder("Findings catalogue")) {
+			rows.put(row.get(0).replace("`", ""), row);
+		}
+		assertThat(rows.keySet()).as("README catalogue rows").containsExactlyInAnyOrderElementsOf(FindingCatalogue.ids());
+		assertThat(FindingCatalogue.entries()).allSatisfy((type) -> {
+			List<String> row = rows.get(type.id());
+			assertThat(row.get(1)).as("severity of %s in the README", type.id()).isEqualTo(type.severity().name());
+			assertThat(row.get(2).replace("`", "")).as("meaning of %s in the README", type.id()).isEqualTo(type.title());
+		});
 	}
 
 	@Test

@@ -2,16 +2,27 @@ package dev.safedefaults;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.safedefaults.check.Check;
+import dev.safedefaults.check.CheckFindings;
+import dev.safedefaults.check.CheckRun;
+import dev.safedefaults.check.FeatureStatus;
+import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.Finding;
-import dev.safedefaults.check.FindingCatalogue;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.check.StartupCheckRunner;
 import dev.safedefaults.check.StartupFindingsException;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -66,7 +77,7 @@ class SafeDefaultsAutoConfigurationTests {
 			assertThat(context.getBean(WarningCheckConfiguration.class).runs).isEqualTo(1);
 			assertThat(context.getBean(FindingsStore.class).findings()).singleElement()
 				.satisfies((finding) -> {
-					assertThat(finding.id()).isEqualTo(FindingCatalogue.CHECKS_FAILED);
+					assertThat(finding.id()).isEqualTo(CheckFindings.CHECKS_FAILED.id());
 					assertThat(finding.subject()).isEqualTo("warning-check");
 				});
 		});
@@ -77,7 +88,7 @@ class SafeDefaultsAutoConfigurationTests {
 		this.runner.withUserConfiguration(ThrowingCheckConfiguration.class).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context.getBean(FindingsStore.class).findings()).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(FindingCatalogue.CHECKS_FAILED);
+				assertThat(finding.id()).isEqualTo(CheckFindings.CHECKS_FAILED.id());
 				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 				assertThat(finding.subject()).isEqualTo("throwing-check");
 				assertThat(finding.message()).contains("IllegalStateException", "boom");
@@ -137,7 +148,7 @@ class SafeDefaultsAutoConfigurationTests {
 					.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (ex) -> {
 						assertThat(ex.getName()).isEqualTo("safe-defaults.checks.disabled");
 						assertThat(ex.getValue()).isEqualTo("jdbc.no-such-check");
-						assertThat(ex.getReason()).contains("Allowed", FindingCatalogue.CHECKS_FAILED);
+						assertThat(ex.getReason()).contains("Allowed", CheckFindings.CHECKS_FAILED.id());
 					});
 			});
 	}
@@ -179,13 +190,62 @@ class SafeDefaultsAutoConfigurationTests {
 	}
 
 	@Test
+	void theStarterSaysItIsThereInOneLineAndAgainWhenTheDeferredChecksAreDone() {
+		// The tests' log configuration shows WARN and above; these lines are INFO.
+		LoggerContext log4j = (LoggerContext) LogManager.getContext(false);
+		List<String> lines = new CopyOnWriteArrayList<>();
+		AbstractAppender appender = new AbstractAppender("lines", null, null, true, Property.EMPTY_ARRAY) {
+			@Override
+			public void append(LogEvent event) {
+				lines.add(event.getMessage().getFormattedMessage());
+			}
+		};
+		appender.start();
+		String name = StartupCheckRunner.class.getName();
+		LoggerConfig config = new LoggerConfig(name, Level.INFO, false);
+		config.addAppender(appender, Level.INFO, null);
+		log4j.getConfiguration().addLogger(name, config);
+		log4j.updateLoggers();
+		try {
+			startupAndDeferredLines(lines);
+		}
+		finally {
+			log4j.getConfiguration().removeLogger(name);
+			log4j.updateLoggers();
+			appender.stop();
+		}
+	}
+
+	private void startupAndDeferredLines(List<String> output) {
+		this.runner.withUserConfiguration(DeferredCheckConfiguration.class, FeatureConfiguration.class).run((context) -> {
+			StartupCheckRunner runner = context.getBean(StartupCheckRunner.class);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output).contains(
+						"safe-defaults: applied demo(2 clients); off: sleepy; 0 checks, 0 findings; 1 deferred check running"));
+			assertThat(runner.getRuns()).singleElement().satisfies((run) -> {
+				assertThat(run.name()).isEqualTo("deferred-check");
+				assertThat(run.deferred()).isTrue();
+				assertThat(run.status()).isEqualTo(CheckRun.Status.RUNNING);
+			});
+			context.getBean(DeferredCheckConfiguration.class).release.countDown();
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+				assertThat(runner.getRuns()).singleElement().satisfies((run) -> {
+					assertThat(run.status()).isEqualTo(CheckRun.Status.DONE);
+					assertThat(run.findings()).isOne();
+				});
+				assertThat(output).contains("safe-defaults: 1 deferred check done (deferred-check), 1 finding");
+			});
+		});
+	}
+
+	@Test
 	void aDeferredCheckThatHangsIsReportedAfterTheTimeout() {
 		this.runner.withPropertyValues("safe-defaults.checks.deferred-timeout=200ms")
 			.withUserConfiguration(DeferredCheckConfiguration.class)
 			.run((context) -> await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(context.getBean(FindingsStore.class).findings()).singleElement()
 					.satisfies((f) -> {
-						assertThat(f.id()).isEqualTo(FindingCatalogue.CHECKS_FAILED);
+						assertThat(f.id()).isEqualTo(CheckFindings.CHECKS_FAILED.id());
 						assertThat(f.message()).contains("did not finish in time");
 					})));
 	}
@@ -213,7 +273,7 @@ class SafeDefaultsAutoConfigurationTests {
 		Check warningCheck() {
 			return named("warning-check", () -> {
 				this.runs++;
-				return List.of(Finding.warning(FindingCatalogue.CHECKS_FAILED, "warning-check", "a warning", "fix it"));
+				return List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "warning-check", "a warning", "fix it"));
 			});
 		}
 
@@ -225,7 +285,7 @@ class SafeDefaultsAutoConfigurationTests {
 		@Bean
 		Check infoCheck() {
 			return named("info-check",
-					() -> List.of(Finding.info(FindingCatalogue.CHECKS_FAILED, "info-check", "an info", "nothing")));
+					() -> List.of(new Finding("config-cache.mutable-type", Severity.INFO, "info-check", "an info", "nothing")));
 		}
 
 	}
@@ -243,6 +303,31 @@ class SafeDefaultsAutoConfigurationTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	static class FeatureConfiguration {
+
+		@Bean
+		FeatureStatusReporter demoFeatureStatus() {
+			return new FeatureStatusReporter() {
+				@Override
+				public FeatureStatus status() {
+					return FeatureStatus.applied("demo", List.of("a", "b")).withScope("2 clients");
+				}
+			};
+		}
+
+		@Bean
+		FeatureStatusReporter sleepyFeatureStatus() {
+			return new FeatureStatusReporter() {
+				@Override
+				public FeatureStatus status() {
+					return FeatureStatus.off("sleepy", "switched off");
+				}
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
 	static class DeferredCheckConfiguration {
 
 		final CountDownLatch release = new CountDownLatch(1);
@@ -253,7 +338,7 @@ class SafeDefaultsAutoConfigurationTests {
 				@Override
 				public List<Finding> run() throws Exception {
 					DeferredCheckConfiguration.this.release.await(30, TimeUnit.SECONDS);
-					return List.of(Finding.info(FindingCatalogue.CHECKS_FAILED, "deferred-check", "done", "none"));
+					return List.of(new Finding("config-cache.mutable-type", Severity.INFO, "deferred-check", "done", "none"));
 				}
 
 				@Override

@@ -183,6 +183,24 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
+	 * Sends SIGTERM (a graceful stop) and returns at once. Unlike {@link Process#destroy()},
+	 * which closes this side of the app's stdout right after the signal (the app's writes then
+	 * fail at once, as if the log were written), the pipes stay open.
+	 */
+	public void terminate() {
+		this.process.toHandle().destroy();
+	}
+
+	/**
+	 * Waits for the process to end.
+	 * @param limit how long to wait
+	 * @return whether it ended in time
+	 */
+	public boolean awaitExit(Duration limit) throws InterruptedException {
+		return this.process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	/**
 	 * Stops reading the app's stdout (only when started with a stallable stdout): once the
 	 * pipe's buffer is full, every write to stdout blocks.
 	 */

@@ -74,6 +74,29 @@ class SampleAppSystemIT {
 		assertThat(report.path("features").isArray()).isTrue();
 		assertThat(report.path("findings").isArray()).isTrue();
 		assertThat(report.path("checks").path("enabled").asBoolean()).isTrue();
+		// Deferred checks are listed too, with their status.
+		assertThat(report.path("checks").path("runs").valueStream()
+			.filter((run) -> run.path("name").asString().equals("jdbc.prepared-stmt-budget")))
+			.singleElement()
+			.satisfies((run) -> {
+				assertThat(run.path("deferred").asBoolean()).isTrue();
+				assertThat(run.path("status").asString()).isIn("RUNNING", "DONE");
+			});
+	}
+
+	@Test
+	void theStarterSaysInOneLineWhatItApplied() throws InterruptedException {
+		assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*logging")
+			.containsPattern("safe-defaults: applied [^\\n]*feign\\(\\d+ clients?\\)")
+			.containsPattern("safe-defaults: applied [^\\n]*jdbc\\(HikariPool-1\\)")
+			.containsPattern("safe-defaults: applied [^\\n]*; off: runtime[^\\n]*; \\d+ checks, 0 findings");
+		// The deferred checks (database queries) may still be running when the app is ready.
+		String done = "safe-defaults: \\d+ deferred checks? done \\([^)]*jdbc.prepared-stmt-budget[^)]*\\), 0 findings";
+		long deadline = System.nanoTime() + 30_000_000_000L;
+		while (!java.util.regex.Pattern.compile(done).matcher(app.log()).find() && System.nanoTime() < deadline) {
+			Thread.sleep(200);
+		}
+		assertThat(app.log()).containsPattern(done);
 	}
 
 	@Test

@@ -3,9 +3,10 @@ package dev.safedefaults.check;
 import java.util.Objects;
 
 /**
- * One thing safe-defaults noticed about the application.
+ * One thing safe-defaults noticed about the application. Built by
+ * {@link FindingType#raise(String, Object...)} from the feature's declaration, never by hand.
  *
- * @param id stable, dotted, lower-case id from the {@link FindingCatalogue} (public API)
+ * @param id stable, dotted, lower-case id of its {@link FindingType} (public API)
  * @param severity how much it matters
  * @param subject what it is about: a client, a logger, a pool, a bean
  * @param message what is wrong and what it costs, in one sentence
@@ -19,30 +20,6 @@ public record Finding(String id, Severity severity, String subject, String messa
 		Objects.requireNonNull(subject, "subject");
 		Objects.requireNonNull(message, "message");
 		Objects.requireNonNull(fix, "fix");
-	}
-
-	/**
-	 * Creates a warning.
-	 * @param id the finding id
-	 * @param subject what it is about
-	 * @param message what is wrong and what it costs
-	 * @param fix what to change
-	 * @return the finding
-	 */
-	public static Finding warning(String id, String subject, String message, String fix) {
-		return new Finding(id, Severity.WARNING, subject, message, fix);
-	}
-
-	/**
-	 * Creates an informational finding.
-	 * @param id the finding id
-	 * @param subject what it is about
-	 * @param message what is worth knowing
-	 * @param fix what to change
-	 * @return the finding
-	 */
-	public static Finding info(String id, String subject, String message, String fix) {
-		return new Finding(id, Severity.INFO, subject, message, fix);
 	}
 
 	/**

@@ -6,12 +6,21 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * The current findings, one list per source. A source (a check, a runtime detector) owns
  * its findings and replaces them whenever it runs again, so the store always holds the
  * current state. Every finding is masked on the way in and silenced ids
  * ({@code safe-defaults.checks.disabled}) never enter. Reporters only read it.
+ * <p>
+ * Publication is atomic per source and ordered by generation: a result carries the
+ * generation taken when its computation started ({@link #nextGeneration()}, or
+ * {@link #update} which takes it for the caller), and a result older than the one
+ * published never replaces it. Two runs of one check that overlap (the Log4j check on
+ * two reconfigurations in quick succession) thus leave the newer result, whichever
+ * finishes last.
  */
 public final class FindingsStore {
 
@@ -22,7 +31,9 @@ public final class FindingsStore {
 
 	private final Set<String> silencedIds;
 
-	private final ConcurrentMap<String, List<Finding>> bySource = new ConcurrentHashMap<>();
+	private final ConcurrentMap<String, Published> bySource = new ConcurrentHashMap<>();
+
+	private final AtomicLong generations = new AtomicLong();
 
 	/**
 	 * Creates a store.
@@ -33,27 +44,65 @@ public final class FindingsStore {
 	}
 
 	/**
-	 * Replaces the findings of one source.
+	 * Takes the generation of a computation about to start: later calls return larger
+	 * numbers.
+	 * @return the generation
+	 */
+	public long nextGeneration() {
+		return this.generations.incrementAndGet();
+	}
+
+	/**
+	 * Computes a source's findings and publishes them with the generation taken before
+	 * the computation started, so an overlapping older run cannot overwrite them.
+	 * @param source the source, for example a check's name
+	 * @param computation what computes its current findings
+	 * @return the findings kept (masked, without silenced ids); empty when a newer result
+	 * was published meanwhile
+	 */
+	public List<Finding> update(String source, Supplier<? extends Collection<Finding>> computation) {
+		long generation = nextGeneration();
+		return publish(source, generation, computation.get());
+	}
+
+	/**
+	 * Replaces the findings of one source with a result computed now.
 	 * @param source the source, for example a check's name
 	 * @param findings its current findings; empty clears them
 	 * @return the findings kept (masked, without silenced ids)
-	 * @throws IllegalArgumentException if a finding's id is not in the {@link FindingCatalogue}
+	 * @throws IllegalArgumentException if a finding's id is not in the {@link FindingCatalogue}, or
+	 * its severity is not the declared one
 	 */
 	public List<Finding> publish(String source, Collection<Finding> findings) {
+		return publish(source, nextGeneration(), findings);
+	}
+
+	/**
+	 * Replaces the findings of one source unless a newer result is already published.
+	 * @param source the source, for example a check's name
+	 * @param generation the generation taken when the computation started
+	 * @param findings its findings; empty clears them
+	 * @return the findings kept (masked, without silenced ids); empty when the result was
+	 * older than the one published
+	 * @throws IllegalArgumentException if a finding's id is not in the {@link FindingCatalogue}, or
+	 * its severity is not the declared one
+	 */
+	public List<Finding> publish(String source, long generation, Collection<Finding> findings) {
 		for (Finding finding : findings) {
-			if (FindingCatalogue.find(finding.id()).isEmpty()) {
-				throw new IllegalArgumentException("Finding id '" + finding.id() + "' from " + source
-						+ " is not in the FindingCatalogue; every id must be documented there");
+			FindingType declared = FindingCatalogue.find(finding.id())
+				.orElseThrow(() -> new IllegalArgumentException("Finding id '" + finding.id() + "' from " + source
+						+ " is not declared: declare it in its feature's FindingDeclarations, listed in "
+						+ "META-INF/spring.factories"));
+			if (declared.severity() != finding.severity()) {
+				throw new IllegalArgumentException("Finding '" + finding.id() + "' from " + source + " is raised as "
+						+ finding.severity() + " but declared " + declared.severity());
 			}
 		}
 		List<Finding> kept = findings.stream().filter((f) -> !isSilenced(f.id())).map(Finding::masked).toList();
-		if (kept.isEmpty()) {
-			this.bySource.remove(source);
-		}
-		else {
-			this.bySource.put(source, kept);
-		}
-		return kept;
+		Published offered = new Published(generation, kept);
+		Published now = this.bySource.merge(source, offered,
+				(current, candidate) -> (candidate.generation() > current.generation()) ? candidate : current);
+		return (now == offered) ? kept : List.of();
 	}
 
 	/**
@@ -61,7 +110,7 @@ public final class FindingsStore {
 	 * @param source the source
 	 */
 	public void clear(String source) {
-		this.bySource.remove(source);
+		publish(source, List.of());
 	}
 
 	/**
@@ -69,7 +118,7 @@ public final class FindingsStore {
 	 * @return the findings
 	 */
 	public List<Finding> findings() {
-		return this.bySource.values().stream().flatMap(List::stream).sorted(ORDER).toList();
+		return this.bySource.values().stream().flatMap((published) -> published.findings().stream()).sorted(ORDER).toList();
 	}
 
 	/**
@@ -78,7 +127,11 @@ public final class FindingsStore {
 	 * @return the count
 	 */
 	public long count(Severity severity) {
-		return this.bySource.values().stream().flatMap(List::stream).filter((f) -> f.severity() == severity).count();
+		return this.bySource.values()
+			.stream()
+			.flatMap((published) -> published.findings().stream())
+			.filter((f) -> f.severity() == severity)
+			.count();
 	}
 
 	/**
@@ -88,6 +141,12 @@ public final class FindingsStore {
 	 */
 	public boolean isSilenced(String id) {
 		return this.silencedIds.contains(id);
+	}
+
+	/**
+	 * What one source published last, with the generation of its computation.
+	 */
+	private record Published(long generation, List<Finding> findings) {
 	}
 
 }

@@ -1,86 +1,273 @@
 package dev.safedefaults.check;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * The one masking routine for everything safe-defaults prints or exposes: findings, the
- * startup log, the endpoint. It masks passwords in JDBC URLs and other URLs
- * ({@code user:pass@}, {@code password=}, {@code (password=…)}, key and trust store
- * passwords) and the values of properties whose key looks like a password, secret, token
- * or credential. It errs on the side of masking too much.
+ * The one masking routine for everything safe-defaults prints or exposes: findings, feature
+ * statuses, the startup log, the health group, the endpoint.
+ * <ul>
+ * <li>A JDBC URL is rendered by construction ({@link JdbcUrlForDisplay}): what is parsed
+ * is shown, every value not on a short list is masked. Inside free text, where the end of
+ * a URL cannot be known (a password may hold a space), a URL that is not already in its
+ * display form takes the rest of the text with it: its scheme stays, the rest is masked.</li>
+ * <li>Free text (exception messages) is masked by key: the value of any key that looks
+ * secret in any case style ({@code password}, {@code client-secret}, {@code DB_PASSWORD},
+ * {@code accessKey}, {@code auth}, {@code passphrase}, {@code jwt}, {@code cookie},
+ * {@code key}, {@code sig}…, percent-encoded keys decoded first), up to the next
+ * whitespace or the closing quote; {@code Authorization:} and {@code Bearer} tokens;
+ * user-info in other URLs.</li>
+ * <li>Control characters (CR, LF, tab, every other C0/C1 control, line and paragraph
+ * separators, bidirectional overrides) are escaped first, so a text can neither forge a
+ * log line nor hide a secret behind a line break.</li>
+ * </ul>
+ * It errs on the side of masking too much.
  */
 public final class SecretMasker {
 
 	/** What a masked value is replaced with. */
 	public static final String MASK = "******";
 
-	private static final String SECRET_KEY_WORDS = "password|passwd|pwd|secret|token|credential|apikey|api-key|api_key|privatekey|private-key";
+	/** Secret when the key, lower-cased without separators, contains one of these. */
+	private static final List<String> SECRET_KEY_PARTS = List.of("password", "passwd", "passphrase", "pwd", "secret",
+			"token", "credential", "apikey", "accesskey", "privatekey", "secretkey", "signature", "cookie", "jwt",
+			"bearer", "authorization");
 
-	private static final Pattern SECRET_KEY = Pattern.compile("(?i).*(" + SECRET_KEY_WORDS + ").*");
+	/** Secret when one of the key's words (camel, kebab, snake, dotted) is one of these. */
+	private static final Set<String> SECRET_KEY_WORDS = Set.of("pass", "auth", "key", "sig", "cred", "creds", "pw");
 
-	/** {@code scheme://user:password@host}: the password runs to the last {@code @} of the token. */
-	private static final Pattern USER_INFO = Pattern.compile("(//[^:/@\\s]*:)\\S*@");
+	private static final Pattern KEY_WORD_BOUNDARY = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+");
 
-	/**
-	 * {@code key=value} or {@code key: value} pairs whose key looks secret, in URL query
-	 * strings ({@code &}), semicolon lists, Connector/J's {@code (key=value)} address form
-	 * and plain text.
-	 */
-	private static final Pattern SECRET_PAIR = Pattern.compile(
-			"(?i)([\\w.\\-]*(?:" + SECRET_KEY_WORDS + ")[\\w.\\-]*\"?\\s*[=:]\\s*\"?)([^&;,)\\s\"]+)");
+	/** A {@code jdbc:} URL inside text. */
+	private static final Pattern JDBC_URL = Pattern.compile("(?i)(?<![A-Za-z0-9])jdbc:[a-z][a-z0-9+.\\-]*:\\S*");
+
+	/** {@code scheme://user-info@}: to the last {@code @} of the token. */
+	private static final Pattern USER_INFO = Pattern.compile("(?i)(\\b[a-z][a-z0-9+.\\-]*://)\\S*@");
+
+	/** {@code Authorization: <scheme> <credentials>} and bare {@code Bearer <token>}. */
+	private static final Pattern AUTHORIZATION = Pattern
+		.compile("(?i)(\\bauthorization\"?\\s*[:=]\\s*\"?)(?:(basic|bearer|digest|negotiate|token)\\s+)?[^\\s\"]+");
+
+	private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[^\\s\"]+");
+
+	/** {@code key=}, {@code key: }, {@code "key":"}, {@code (key=}: a key and its separator. */
+	private static final Pattern KEY = Pattern.compile("([A-Za-z0-9_.%\\-]+)([\"']?\\s*[=:]\\s*)");
+
+	/** A value: already masked, quoted (to the closing quote), or up to the next whitespace. */
+	private static final Pattern VALUE = Pattern.compile("\\Q" + MASK + "\\E|\"[^\"]*\"?|'[^']*'?|[^\\s\"']+");
+
+	private static final String TRAILING_PUNCTUATION = "),.;:]'\"";
 
 	private SecretMasker() {
 	}
 
 	/**
-	 * Masks every secret in a text: URL credentials and secret-looking key/value pairs.
+	 * Makes a text safe to print or expose: control characters escaped, JDBC URLs rendered,
+	 * secrets masked.
 	 * @param text the text, may be {@code null}
 	 * @return the masked text, {@code null} when {@code text} is
 	 */
-	public static String maskText(String text) {
+	public static @Nullable String maskText(@Nullable String text) {
 		if (text == null || text.isEmpty()) {
 			return text;
 		}
-		String masked = USER_INFO.matcher(text).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + MASK + "@"));
-		return SECRET_PAIR.matcher(masked).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + MASK));
+		String masked = escapeControlCharacters(text);
+		masked = maskJdbcUrls(masked);
+		masked = AUTHORIZATION.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(
+				match.group(1) + ((match.group(2) != null) ? match.group(2) + " " : "") + MASK));
+		masked = BEARER.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(match.group(1) + MASK));
+		masked = USER_INFO.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(match.group(1) + MASK + "@"));
+		return maskSecretValues(masked);
+	}
+
+	private static String maskSecretValues(String text) {
+		Matcher key = KEY.matcher(text);
+		Matcher value = VALUE.matcher(text);
+		StringBuilder out = new StringBuilder(text.length());
+		int last = 0;
+		int from = 0;
+		while (key.find(from)) {
+			from = key.end();
+			if (!isSecretKey(key.group(1))) {
+				// Not secret: the value may itself hold a secret pair, so scanning goes on inside it.
+				continue;
+			}
+			value.region(key.end(), text.length());
+			if (!value.lookingAt()) {
+				continue;
+			}
+			out.append(text, last, key.end()).append(quoted(value.group()));
+			last = value.end();
+			from = value.end();
+		}
+		return out.append(text, last, text.length()).toString();
+	}
+
+	private static String maskJdbcUrls(String text) {
+		Matcher matcher = JDBC_URL.matcher(text);
+		StringBuilder out = new StringBuilder();
+		int last = 0;
+		while (matcher.find()) {
+			String url = inDisplayForm(matcher.group());
+			out.append(text, last, matcher.start());
+			if (url != null) {
+				out.append(url);
+				last = matcher.start() + url.length();
+			}
+			else {
+				// Where the URL ends is unknown: its scheme stays, the rest of the text goes.
+				out.append(JdbcUrlForDisplay.schemeOnly(matcher.group())).append(MASK);
+				return out.toString();
+			}
+		}
+		return out.append(text, last, text.length()).toString();
 	}
 
 	/**
-	 * Masks the passwords in a JDBC URL, for MySQL Connector/J, MariaDB Connector/J and
-	 * any URL of the same shapes.
-	 * @param url the URL, may be {@code null}
-	 * @return the masked URL
+	 * The URL token, or the token without trailing punctuation of the surrounding prose, when
+	 * it is already what {@link JdbcUrlForDisplay} renders; {@code null} otherwise.
 	 */
-	public static String maskJdbcUrl(String url) {
-		return maskText(url);
+	private static @Nullable String inDisplayForm(String token) {
+		String url = token;
+		for (int stripped = 0; stripped <= 3 && !url.isEmpty(); stripped++) {
+			if (JdbcUrlForDisplay.render(url).equals(url)) {
+				return url;
+			}
+			if (TRAILING_PUNCTUATION.indexOf(url.charAt(url.length() - 1)) < 0) {
+				return null;
+			}
+			url = url.substring(0, url.length() - 1);
+		}
+		return null;
+	}
+
+	private static String quoted(String value) {
+		if (value.startsWith("\"")) {
+			return "\"" + MASK + "\"";
+		}
+		if (value.startsWith("'")) {
+			return "'" + MASK + "'";
+		}
+		return MASK;
 	}
 
 	/**
-	 * Masks a property's value when its key looks like a password, secret, token or
-	 * credential; otherwise masks the secrets inside the value (a URL, say).
+	 * Escapes what could break a log line or hide text: CR, LF and tab as {@code \r},
+	 * {@code \n}, {@code \t}; every other control character, line and paragraph separator
+	 * and bidirectional formatting character as {@code \}{@code uXXXX}.
+	 * @param text the text, may be {@code null}
+	 * @return the escaped text
+	 */
+	public static @Nullable String escapeControlCharacters(@Nullable String text) {
+		if (text == null) {
+			return null;
+		}
+		StringBuilder out = null;
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			String escaped = escape(c);
+			if (escaped != null && out == null) {
+				out = new StringBuilder(text.length() + 16).append(text, 0, i);
+			}
+			if (out != null) {
+				if (escaped != null) {
+					out.append(escaped);
+				}
+				else {
+					out.append(c);
+				}
+			}
+		}
+		return (out != null) ? out.toString() : text;
+	}
+
+	private static @Nullable String escape(char c) {
+		switch (c) {
+			case '\r':
+				return "\\r";
+			case '\n':
+				return "\\n";
+			case '\t':
+				return "\\t";
+			default:
+				int type = Character.getType(c);
+				boolean bidi = (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069') || c == '\u200E'
+						|| c == '\u200F' || c == '\u061C';
+				if (type == Character.CONTROL || type == Character.LINE_SEPARATOR
+						|| type == Character.PARAGRAPH_SEPARATOR || bidi) {
+					return String.format(Locale.ROOT, "\\u%04x", (int) c);
+				}
+				return null;
+		}
+	}
+
+	/**
+	 * Renders a JDBC URL for display, see {@link JdbcUrlForDisplay#render(String)}.
+	 * @param url the URL, may be {@code null}
+	 * @return the URL safe to print
+	 */
+	public static @Nullable String maskJdbcUrl(@Nullable String url) {
+		return escapeControlCharacters(JdbcUrlForDisplay.render(url));
+	}
+
+	/**
+	 * Masks a property's value when its key looks secret; renders a JDBC URL for display;
+	 * otherwise masks the secrets inside the value.
 	 * @param key the property key
 	 * @param value the value, may be {@code null}
 	 * @return the value safe to print
 	 */
-	public static String maskProperty(String key, Object value) {
+	public static @Nullable String maskProperty(String key, @Nullable Object value) {
 		if (value == null) {
 			return null;
 		}
 		if (isSecretKey(key)) {
 			return MASK;
 		}
-		return maskText(String.valueOf(value));
+		String text = String.valueOf(value);
+		return text.regionMatches(true, 0, "jdbc:", 0, 5) ? maskJdbcUrl(text) : maskText(text);
 	}
 
 	/**
-	 * Whether a property key looks like it holds a secret.
+	 * Whether a property key looks like it holds a secret, in any case style and after
+	 * percent-decoding ({@code pass%77ord} is {@code password}).
 	 * @param key the key
 	 * @return {@code true} for keys such as {@code password}, {@code trustStorePassword},
-	 * {@code client-secret}, {@code api-token}
+	 * {@code client-secret}, {@code DB_PASSWORD}, {@code api.token}, {@code accessKey},
+	 * {@code auth}, {@code sig}
 	 */
-	public static boolean isSecretKey(String key) {
-		return key != null && SECRET_KEY.matcher(key).matches();
+	public static boolean isSecretKey(@Nullable String key) {
+		if (key == null || key.isBlank()) {
+			return false;
+		}
+		String decoded = key;
+		if (key.indexOf('%') >= 0) {
+			try {
+				decoded = URLDecoder.decode(key, StandardCharsets.UTF_8);
+			}
+			catch (IllegalArgumentException ex) {
+				return true;
+			}
+		}
+		String compact = decoded.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+		for (String part : SECRET_KEY_PARTS) {
+			if (compact.contains(part)) {
+				return true;
+			}
+		}
+		for (String word : KEY_WORD_BOUNDARY.split(decoded)) {
+			if (SECRET_KEY_WORDS.contains(word.toLowerCase(Locale.ROOT))) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }

@@ -8,13 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.SmartLifecycle;
@@ -26,6 +29,11 @@ import org.springframework.context.SmartLifecycle;
  * throws becomes a {@code checks.failed} finding. Deferred checks run on a daemon thread
  * with a timeout and publish when done. Then the findings are logged, and with
  * {@link FailOn#WARNING} a startup warning fails the refresh.
+ * <p>
+ * It says that the starter is there: one INFO line after the startup checks (what each
+ * feature was applied to, how many checks ran, how many findings) and one when the
+ * deferred checks are done. Each check's result is published with the generation taken
+ * before it ran ({@link FindingsStore#update}).
  */
 public final class StartupCheckRunner implements SmartLifecycle {
 
@@ -41,13 +49,15 @@ public final class StartupCheckRunner implements SmartLifecycle {
 
 	private final ObjectProvider<Check> checks;
 
+	private final ObjectProvider<FeatureStatusReporter> features;
+
 	private final FailOn failOn;
 
 	private final Duration deferredTimeout;
 
 	private volatile boolean running;
 
-	private volatile ExecutorService deferredExecutor;
+	private volatile @Nullable ExecutorService deferredExecutor;
 
 	private volatile Duration startupDuration = Duration.ZERO;
 
@@ -55,17 +65,21 @@ public final class StartupCheckRunner implements SmartLifecycle {
 
 	private volatile Map<String, Double> startupMillisByCheck = Map.of();
 
+	private final Map<String, CheckRun> runs = Collections.synchronizedMap(new LinkedHashMap<>());
+
 	/**
 	 * Creates a runner.
 	 * @param store where findings go
 	 * @param checks the checks to run
+	 * @param features the features' status reporters, for the startup line
 	 * @param failOn what fails startup
 	 * @param deferredTimeout how long a deferred check may take
 	 */
-	public StartupCheckRunner(FindingsStore store, ObjectProvider<Check> checks, FailOn failOn,
-			Duration deferredTimeout) {
+	public StartupCheckRunner(FindingsStore store, ObjectProvider<Check> checks,
+			ObjectProvider<FeatureStatusReporter> features, FailOn failOn, Duration deferredTimeout) {
 		this.store = store;
 		this.checks = checks;
+		this.features = features;
 		this.failOn = failOn;
 		this.deferredTimeout = deferredTimeout;
 	}
@@ -76,24 +90,29 @@ public final class StartupCheckRunner implements SmartLifecycle {
 		long started = System.nanoTime();
 		List<Finding> startupFindings = new ArrayList<>();
 		List<Check> deferred = new ArrayList<>();
-		int count = 0;
 		Map<String, Double> millisByCheck = new LinkedHashMap<>();
 		for (Check check : this.checks.orderedStream().toList()) {
 			if (check.deferred()) {
 				deferred.add(check);
+				this.runs.put(check.name(), CheckRun.running(check.name()));
 				continue;
 			}
-			count++;
 			long checkStarted = System.nanoTime();
-			startupFindings.addAll(this.store.publish(check.name(), runIsolated(check)));
-			millisByCheck.put(check.name(), (System.nanoTime() - checkStarted) / 1_000_000.0);
+			boolean[] failed = new boolean[1];
+			List<Finding> kept = this.store.update(check.name(), () -> {
+				List<Finding> findings = runIsolated(check);
+				failed[0] = isFailure(findings);
+				return findings;
+			});
+			startupFindings.addAll(kept);
+			double millis = (System.nanoTime() - checkStarted) / 1_000_000.0;
+			millisByCheck.put(check.name(), millis);
+			this.runs.put(check.name(), CheckRun.startup(check.name(), failed[0], kept.size(), millis));
 		}
-		this.startupCheckCount = count;
+		this.startupCheckCount = millisByCheck.size();
 		this.startupMillisByCheck = Collections.unmodifiableMap(millisByCheck);
 		this.startupDuration = Duration.ofNanos(System.nanoTime() - started);
-		if (logger.isDebugEnabled()) {
-			logger.debug("safe-defaults ran " + count + " startup checks in " + this.startupDuration.toMillis() + " ms");
-		}
+		logger.info(startupLine(startupFindings, deferred.size()));
 		log("at startup", startupFindings);
 		if (this.failOn == FailOn.WARNING
 				&& startupFindings.stream().anyMatch((f) -> f.severity() == Severity.WARNING)) {
@@ -102,6 +121,35 @@ public final class StartupCheckRunner implements SmartLifecycle {
 		if (!deferred.isEmpty()) {
 			runDeferred(deferred);
 		}
+	}
+
+	/**
+	 * {@code safe-defaults: applied logging, feign(2 clients), jdbc(HikariPool-1), config-cache; 6 checks, 0 findings}.
+	 */
+	private String startupLine(List<Finding> findings, int deferred) {
+		List<String> applied = new ArrayList<>();
+		List<String> off = new ArrayList<>();
+		this.features.orderedStream().forEach((reporter) -> {
+			try {
+				FeatureStatus status = reporter.status();
+				(status.enabled() ? applied : off).add(status.shortForm());
+			}
+			catch (RuntimeException ex) {
+				off.add(reporter.getClass().getSimpleName() + " (status failed: " + ex.getClass().getSimpleName() + ")");
+			}
+		});
+		StringBuilder line = new StringBuilder("safe-defaults: applied ");
+		line.append(applied.isEmpty() ? "nothing" : String.join(", ", applied));
+		if (!off.isEmpty()) {
+			line.append("; off: ").append(String.join(", ", off));
+		}
+		line.append("; ").append(this.startupCheckCount).append((this.startupCheckCount == 1) ? " check, " : " checks, ");
+		line.append(findings.size()).append((findings.size() == 1) ? " finding" : " findings");
+		if (deferred > 0) {
+			line.append("; ").append(deferred).append(" deferred check").append((deferred == 1) ? "" : "s")
+				.append(" running");
+		}
+		return line.toString();
 	}
 
 	private List<Finding> runIsolated(Check check) {
@@ -114,12 +162,14 @@ public final class StartupCheckRunner implements SmartLifecycle {
 		}
 	}
 
+	private static boolean isFailure(List<Finding> findings) {
+		return findings.size() == 1 && findings.get(0).id().equals(CheckFindings.CHECKS_FAILED.id());
+	}
+
 	private static Finding checkFailed(Check check, Throwable ex) {
 		String cause = (ex instanceof TimeoutException) ? "did not finish in time"
 				: "failed with " + ex.getClass().getName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
-		return Finding.warning(FindingCatalogue.CHECKS_FAILED, check.name(),
-				"The check " + cause + "; what it looks for was not checked.",
-				"Report it; silence it with safe-defaults.checks.disabled=" + FindingCatalogue.CHECKS_FAILED + ".");
+		return CheckFindings.CHECKS_FAILED.raise(check.name(), cause);
 	}
 
 	private void runDeferred(List<Check> deferred) {
@@ -129,14 +179,30 @@ public final class StartupCheckRunner implements SmartLifecycle {
 			return thread;
 		});
 		this.deferredExecutor = executor;
+		AtomicInteger remaining = new AtomicInteger(deferred.size());
+		Map<String, Integer> publishedByCheck = new ConcurrentHashMap<>();
 		for (Check check : deferred) {
+			long generation = this.store.nextGeneration();
+			long submitted = System.nanoTime();
 			CompletableFuture.supplyAsync(() -> runIsolated(check), executor)
 				.orTimeout(this.deferredTimeout.toMillis(), TimeUnit.MILLISECONDS)
 				.exceptionally((ex) -> List.of(checkFailed(check,
 						(ex instanceof CompletionException && ex.getCause() != null) ? ex.getCause() : ex)))
 				.thenAccept((findings) -> {
-					if (this.running) {
-						log("by a deferred check", this.store.publish(check.name(), findings));
+					if (!this.running) {
+						return;
+					}
+					List<Finding> kept = this.store.publish(check.name(), generation, findings);
+					double millis = (System.nanoTime() - submitted) / 1_000_000.0;
+					this.runs.computeIfPresent(check.name(), (name, run) -> run.done(isFailure(findings), kept.size(), millis));
+					publishedByCheck.put(check.name(), kept.size());
+					log("by a deferred check", kept);
+					if (remaining.decrementAndGet() == 0) {
+						int total = publishedByCheck.values().stream().mapToInt(Integer::intValue).sum();
+						logger.info("safe-defaults: " + deferred.size() + " deferred check"
+								+ ((deferred.size() == 1) ? "" : "s") + " done ("
+								+ String.join(", ", publishedByCheck.keySet()) + "), " + total
+								+ ((total == 1) ? " finding" : " findings"));
 					}
 				});
 		}
@@ -149,7 +215,8 @@ public final class StartupCheckRunner implements SmartLifecycle {
 		long warnings = findings.stream().filter((f) -> f.severity() == Severity.WARNING).count();
 		logger.warn("safe-defaults found " + findings.size() + " finding(s) " + when + " (" + warnings
 				+ " warning(s), " + (findings.size() - warnings)
-				+ " info); details at /actuator/health/safe-defaults");
+				+ " info); details at /actuator/health/safe-defaults; silence one with "
+				+ "safe-defaults.checks.disabled=<id>");
 		for (Finding finding : findings) {
 			if (finding.severity() == Severity.WARNING) {
 				logger.warn(finding.toLogLine());
@@ -201,6 +268,16 @@ public final class StartupCheckRunner implements SmartLifecycle {
 	 */
 	public int getStartupCheckCount() {
 		return this.startupCheckCount;
+	}
+
+	/**
+	 * Every check, startup and deferred, with where it is.
+	 * @return the runs, in the order the checks were met
+	 */
+	public List<CheckRun> getRuns() {
+		synchronized (this.runs) {
+			return List.copyOf(this.runs.values());
+		}
 	}
 
 }

@@ -32,12 +32,47 @@ public class ConfigParseException extends RuntimeException {
 	private final int column;
 
 	ConfigParseException(String targetType, int length, String problem, int line, int column) {
+		this(message(targetType, length, problem, line, column), targetType, line, column);
+	}
+
+	private ConfigParseException(String message, String targetType, int line, int column) {
 		// An explicit null cause: the cause is then initialised, so nobody can attach the
 		// parser's exception (and the text it quotes) later with initCause.
-		super(message(targetType, length, problem, line, column), null);
+		super(message, null);
 		this.targetType = targetType;
 		this.line = line;
 		this.column = column;
+	}
+
+	/**
+	 * A text longer than the cache takes.
+	 * @param type the target type
+	 * @param length the text's length
+	 * @param maxLength the limit
+	 * @param property the property that sets the limit
+	 * @return the exception to throw
+	 */
+	static ConfigParseException tooLong(Type type, int length, int maxLength, String property) {
+		return new ConfigParseException("Cannot parse a configuration text (" + length + " characters) into "
+				+ type.getTypeName() + ": it is longer than " + maxLength + " characters, the most " + property
+				+ " allows for one text. Nothing was parsed or cached.", type.getTypeName(), -1, -1);
+	}
+
+	/**
+	 * A text nested deeper than the cache takes.
+	 * @param type the target type
+	 * @param length the text's length
+	 * @param maxDepth the limit
+	 * @param property the property that sets the limit
+	 * @param line where the limit was passed
+	 * @param column where the limit was passed
+	 * @return the exception to throw
+	 */
+	static ConfigParseException tooDeep(Type type, int length, int maxDepth, String property, int line, int column) {
+		return new ConfigParseException("Cannot parse a configuration text (" + length + " characters) into "
+				+ type.getTypeName() + ": it nests objects and arrays deeper than " + maxDepth + " levels, the most "
+				+ property + " allows, at line " + line + ", column " + column + ". Nothing was parsed or cached.",
+				type.getTypeName(), line, column);
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,10 +33,15 @@ import org.springframework.util.Assert;
  * {@code config-cache.mutable-type} names target types with setters or public non-final
  * fields.
  * <p>
- * <b>Bounded by weight.</b> An entry weighs its text's length in characters; when the
- * total passes {@code maximumWeight}, Caffeine evicts the entries least likely to be
- * used again. That bounds memory under a flood of distinct texts. Optionally an entry
- * unread for {@code expireAfterAccess} is dropped.
+ * <b>Bounded in bytes.</b> An entry weighs an estimate of the heap its text and its parsed
+ * value retain, made from the text's JSON tokens before parsing (see
+ * {@link RetainedHeapEstimate}); when the total passes {@code maximumWeight} bytes, Caffeine
+ * evicts the entries least likely to be used again. Measured for the worst shapes (empty
+ * objects, empty arrays, small numbers, long strings) and a flood of distinct texts, a full
+ * cache retains less than twice its bound. One text may be at most {@code maxTextLength}
+ * characters long and nest at most {@code maxDepth} levels; beyond that it is refused with a
+ * {@link ConfigParseException} before anything is built. Optionally an entry unread for
+ * {@code expireAfterAccess} is dropped.
  * <p>
  * <b>Single flight.</b> Concurrent first calls for one key parse once; the others wait
  * for that result.
@@ -50,6 +56,16 @@ public final class ParsedConfigCache {
 	/** The cache's name in metrics ({@code cache.gets{cache="parsed-config"}}). */
 	public static final String CACHE_NAME = "parsed-config";
 
+	/** The longest text one entry may have by default, in characters. */
+	public static final int DEFAULT_MAX_TEXT_LENGTH = 1024 * 1024;
+
+	/** The deepest nesting of objects and arrays one text may have by default. */
+	public static final int DEFAULT_MAX_DEPTH = 64;
+
+	static final String MAX_TEXT_LENGTH_PROPERTY = "safe-defaults.config-cache.max-text-length";
+
+	static final String MAX_DEPTH_PROPERTY = "safe-defaults.config-cache.max-nesting-depth";
+
 	private final JsonMapper jsonMapper;
 
 	private final String jsonMapperOrigin;
@@ -60,25 +76,49 @@ public final class ParsedConfigCache {
 
 	private final Consumer<Type> firstParseListener;
 
-	private final LoadingCache<Key, Object> cache;
+	private final int maxTextLength;
+
+	private final int maxDepth;
+
+	private final LoadingCache<Key, Weighed> cache;
 
 	/**
-	 * Creates a cache.
+	 * Creates a cache with the default limits for one text.
 	 * @param jsonMapper the mapper to parse with; its settings apply to every parse
-	 * @param maximumWeight the most characters of text the cache may hold, all entries
-	 * together; must be positive
+	 * @param maximumWeight the most heap, in bytes, that all entries together may retain (as
+	 * estimated from their JSON); must be positive
 	 * @param expireAfterAccess how long an entry may go unread before it is dropped, or
 	 * {@code null} to keep entries until the weight bound evicts them
 	 */
 	public ParsedConfigCache(JsonMapper jsonMapper, long maximumWeight, Duration expireAfterAccess) {
-		this(jsonMapper, "the JsonMapper given to its constructor", maximumWeight, expireAfterAccess, (type) -> {
-		});
+		this(jsonMapper, maximumWeight, expireAfterAccess, DEFAULT_MAX_TEXT_LENGTH, DEFAULT_MAX_DEPTH);
+	}
+
+	/**
+	 * Creates a cache.
+	 * @param jsonMapper the mapper to parse with; its settings apply to every parse
+	 * @param maximumWeight the most heap, in bytes, that all entries together may retain (as
+	 * estimated from their JSON); must be positive
+	 * @param expireAfterAccess how long an entry may go unread before it is dropped, or
+	 * {@code null} to keep entries until the weight bound evicts them
+	 * @param maxTextLength the longest text one entry may have, in characters; positive
+	 * @param maxDepth the deepest nesting of objects and arrays one text may have; positive
+	 */
+	public ParsedConfigCache(JsonMapper jsonMapper, long maximumWeight, Duration expireAfterAccess, int maxTextLength,
+			int maxDepth) {
+		this(jsonMapper, "the JsonMapper given to its constructor", maximumWeight, expireAfterAccess, maxTextLength,
+				maxDepth, (type) -> {
+				});
 	}
 
 	ParsedConfigCache(JsonMapper jsonMapper, String jsonMapperOrigin, long maximumWeight, Duration expireAfterAccess,
-			Consumer<Type> firstParseListener) {
+			int maxTextLength, int maxDepth, Consumer<Type> firstParseListener) {
 		Assert.notNull(jsonMapper, "'jsonMapper' must not be null");
 		Assert.isTrue(maximumWeight > 0, "'maximumWeight' must be positive");
+		Assert.isTrue(maxTextLength > 0, "'maxTextLength' must be positive");
+		Assert.isTrue(maxDepth > 0, "'maxDepth' must be positive");
+		this.maxTextLength = maxTextLength;
+		this.maxDepth = maxDepth;
 		Assert.isTrue(expireAfterAccess == null || (!expireAfterAccess.isNegative() && !expireAfterAccess.isZero()),
 				"'expireAfterAccess' must be positive or null");
 		this.jsonMapper = jsonMapper;
@@ -86,9 +126,9 @@ public final class ParsedConfigCache {
 		this.maximumWeight = maximumWeight;
 		this.expireAfterAccess = expireAfterAccess;
 		this.firstParseListener = firstParseListener;
-		Caffeine<Key, Object> builder = Caffeine.newBuilder()
+		Caffeine<Key, Weighed> builder = Caffeine.newBuilder()
 			.maximumWeight(maximumWeight)
-			.weigher((Key key, Object value) -> key.text().length())
+			.weigher((Key key, Weighed value) -> value.weight())
 			.recordStats();
 		if (expireAfterAccess != null) {
 			builder.expireAfterAccess(expireAfterAccess);
@@ -112,7 +152,7 @@ public final class ParsedConfigCache {
 	public <T> T parse(String text, Class<T> type) {
 		Assert.notNull(text, "'text' must not be null");
 		Assert.notNull(type, "'type' must not be null");
-		return (T) this.cache.get(new Key(type, text));
+		return (T) value(this.cache.get(new Key(type, text)));
 	}
 
 	/**
@@ -131,40 +171,54 @@ public final class ParsedConfigCache {
 	public <T> T parse(String text, TypeReference<T> type) {
 		Assert.notNull(text, "'text' must not be null");
 		Assert.notNull(type, "'type' must not be null");
-		return (T) this.cache.get(new Key(type.getType(), text));
+		return (T) value(this.cache.get(new Key(type.getType(), text)));
 	}
 
-	private Object load(Key key) {
+	private static @Nullable Object value(@Nullable Weighed weighed) {
+		return (weighed != null) ? weighed.value() : null;
+	}
+
+	private @Nullable Weighed load(Key key) {
+		String text = key.text();
+		if (text.length() > this.maxTextLength) {
+			throw ConfigParseException.tooLong(key.type(), text.length(), this.maxTextLength, MAX_TEXT_LENGTH_PROPERTY);
+		}
 		this.firstParseListener.accept(key.type());
 		try {
-			return this.jsonMapper.readValue(key.text(), this.jsonMapper.constructType(key.type()));
+			long weight = RetainedHeapEstimate.of(this.jsonMapper, text, this.maxDepth);
+			Object value = this.jsonMapper.readValue(text, this.jsonMapper.constructType(key.type()));
+			return (value != null) ? new Weighed(value, (int) Math.min(Integer.MAX_VALUE, weight)) : null;
+		}
+		catch (RetainedHeapEstimate.TooDeepException ex) {
+			throw ConfigParseException.tooDeep(key.type(), text.length(), ex.maxDepth(), MAX_DEPTH_PROPERTY, ex.line(),
+					ex.column());
 		}
 		catch (RuntimeException ex) {
 			// Never rethrow or chain the parser's exception: its message quotes the text.
-			throw ConfigParseException.of(key.type(), key.text(), ex);
+			throw ConfigParseException.of(key.type(), text, ex);
 		}
 	}
 
 	/**
-	 * The Caffeine cache, for its metrics.
+	 * The Caffeine cache, for its metrics ({@code configcache.actuate}).
 	 * @return the cache
 	 */
-	Cache<?, ?> caffeineCache() {
+	public Cache<?, ?> caffeineCache() {
 		return this.cache;
 	}
 
 	/**
 	 * Performs pending maintenance (evictions) now, so that sizes are exact.
 	 */
-	void cleanUp() {
+	public void cleanUp() {
 		this.cache.cleanUp();
 	}
 
 	/**
-	 * Returns the total weight, in characters of text, of the current entries.
-	 * @return the weighted size
+	 * Returns the total weight of the current entries: the heap they are estimated to retain.
+	 * @return the weighted size, in bytes
 	 */
-	long weightedSize() {
+	public long weightedSize() {
 		return this.cache.policy().eviction().orElseThrow().weightedSize().orElse(0L);
 	}
 
@@ -174,7 +228,8 @@ public final class ParsedConfigCache {
 	 */
 	String describe() {
 		return "cache '" + CACHE_NAME + "': " + this.cache.estimatedSize() + " entries holding " + weightedSize()
-				+ " of at most " + this.maximumWeight + " characters of text, "
+				+ " of at most " + this.maximumWeight + " bytes (estimated heap), texts of at most " + this.maxTextLength
+				+ " characters nested at most " + this.maxDepth + " deep, "
 				+ ((this.expireAfterAccess != null) ? "expire after " + this.expireAfterAccess + " unread"
 						: "no expiry")
 				+ ", parsing with " + this.jsonMapperOrigin;
@@ -187,6 +242,15 @@ public final class ParsedConfigCache {
 	 * @param text the text, compared with {@link String#equals}
 	 */
 	private record Key(Type type, String text) {
+	}
+
+	/**
+	 * A parsed value and the heap its entry is estimated to retain.
+	 *
+	 * @param value the parsed value
+	 * @param weight the estimate, in bytes
+	 */
+	private record Weighed(Object value, int weight) {
 	}
 
 }

@@ -25,8 +25,6 @@ import org.springframework.http.converter.ResourceHttpMessageConverter;
  */
 final class DefaultConvertersCheck implements Check {
 
-	static final String ID = "feign.default-converters";
-
 	private static final List<String> DEFAULT_ONLY = List.of("org.springframework.http.converter.ResourceHttpMessageConverter",
 			"org.springframework.http.converter.ResourceRegionHttpMessageConverter",
 			"org.springframework.http.converter.xml.AbstractXmlHttpMessageConverter",
@@ -65,14 +63,9 @@ final class DefaultConvertersCheck implements Check {
 					.forEach(defaults::add);
 			}
 			if (!defaults.isEmpty()) {
-				findings.add(Finding.info(ID, PerCallConvertersCheck.subject(client.client()),
-						"Its converters include the defaults (" + String.join(", ", defaults) + "): "
-								+ (starters ? "the application's converters bring them into the starter's set"
-										: "the starter's shared set is off or overridden for it")
-								+ "; built once they cost memory and startup, rebuilt per call they are incident 1.",
-						"Remove the converters bean or codec that brings them, or set safe-defaults.feign.enabled=true; "
-								+ "add a converter the client needs as an HttpMessageConverter bean or an "
-								+ "HttpMessageConverterCustomizer."));
+				findings.add(FeignFindings.DEFAULT_CONVERTERS.raise(PerCallConvertersCheck.subject(client.client()),
+						String.join(", ", defaults), starters ? "the application's converters bring them into the starter's set"
+								: "the starter's shared set is off or overridden for it"));
 			}
 		}
 		return findings;

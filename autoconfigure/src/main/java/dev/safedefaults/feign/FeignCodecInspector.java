@@ -22,8 +22,8 @@ import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.ObjectFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.cloud.openfeign.FeignClientFactory;
-import org.springframework.cloud.openfeign.FeignClientProperties;
 import org.springframework.cloud.openfeign.FeignClientProperties.FeignClientConfiguration;
+import org.springframework.cloud.openfeign.FeignClientProperties;
 import org.springframework.cloud.openfeign.FeignClientSpecification;
 import org.springframework.cloud.openfeign.clientconfig.FeignClientConfigurer;
 import org.springframework.cloud.openfeign.support.FeignHttpMessageConverters;
@@ -45,6 +45,10 @@ import org.springframework.http.converter.HttpMessageConverter;
  * {@code PageableSpringEncoder}, anyone's own wrapper) down to the
  * {@code ObjectFactory}/{@code ObjectProvider}/{@code Supplier} fields that yield
  * converters; each is asked twice.
+ * <p>
+ * One instance serves both Feign checks and inspects the clients once: asking a
+ * provider for converters runs the application's code (a factory's {@code getObject()}),
+ * which must not run again for every check that reads the result.
  */
 final class FeignCodecInspector {
 
@@ -57,6 +61,8 @@ final class FeignCodecInspector {
 	private final ObjectProvider<FeignClientFactory> clientFactories;
 
 	private final ObjectProvider<FeignClientProperties> clientProperties;
+
+	private volatile @Nullable List<ClientCodecs> inspected;
 
 	FeignCodecInspector(ListableBeanFactory beanFactory, ObjectProvider<FeignClientFactory> clientFactories,
 			ObjectProvider<FeignClientProperties> clientProperties) {
@@ -83,10 +89,25 @@ final class FeignCodecInspector {
 	}
 
 	/**
-	 * Inspects every client.
+	 * Inspects every client, the first time it is called; later calls return the same
+	 * result (the startup checks run once).
 	 * @return one result per client, sorted by name
 	 */
 	List<ClientCodecs> inspectAll() {
+		List<ClientCodecs> result = this.inspected;
+		if (result == null) {
+			synchronized (this) {
+				result = this.inspected;
+				if (result == null) {
+					result = List.copyOf(inspectEveryClient());
+					this.inspected = result;
+				}
+			}
+		}
+		return result;
+	}
+
+	private List<ClientCodecs> inspectEveryClient() {
 		FeignClientFactory clientFactory = this.clientFactories.getIfAvailable();
 		FeignClientProperties properties = this.clientProperties.getIfAvailable();
 		List<ClientCodecs> result = new ArrayList<>();

@@ -36,7 +36,7 @@ import org.springframework.context.annotation.Configuration;
 public final class FeignConvertersAutoConfiguration {
 
 	@Bean
-	FeatureStatusReporter safeDefaultsFeignStatusReporter(FeignProperties properties,
+	FeatureStatusReporter safeDefaultsFeignFeatureStatus(FeignProperties properties,
 			ObjectProvider<FeignClientsStatus> clients) {
 		return new FeignStatusReporter(properties, clients);
 	}
@@ -53,20 +53,19 @@ public final class FeignConvertersAutoConfiguration {
 		}
 
 		@Bean
-		PerCallConvertersCheck safeDefaultsFeignPerCallConvertersCheck(ListableBeanFactory beanFactory,
+		FeignCodecInspector safeDefaultsFeignCodecInspector(ListableBeanFactory beanFactory,
 				ObjectProvider<FeignClientFactory> clientFactory, ObjectProvider<FeignClientProperties> properties) {
-			return new PerCallConvertersCheck(inspector(beanFactory, clientFactory, properties));
+			return new FeignCodecInspector(beanFactory, clientFactory, properties);
 		}
 
 		@Bean
-		DefaultConvertersCheck safeDefaultsFeignDefaultConvertersCheck(ListableBeanFactory beanFactory,
-				ObjectProvider<FeignClientFactory> clientFactory, ObjectProvider<FeignClientProperties> properties) {
-			return new DefaultConvertersCheck(inspector(beanFactory, clientFactory, properties));
+		PerCallConvertersCheck safeDefaultsFeignPerCallConvertersCheck(FeignCodecInspector inspector) {
+			return new PerCallConvertersCheck(inspector);
 		}
 
-		private static FeignCodecInspector inspector(ListableBeanFactory beanFactory,
-				ObjectProvider<FeignClientFactory> clientFactory, ObjectProvider<FeignClientProperties> properties) {
-			return new FeignCodecInspector(beanFactory, clientFactory, properties);
+		@Bean
+		DefaultConvertersCheck safeDefaultsFeignDefaultConvertersCheck(FeignCodecInspector inspector) {
+			return new DefaultConvertersCheck(inspector);
 		}
 
 		@Configuration(proxyBeanMethods = false)

@@ -67,7 +67,8 @@ final class OpenFeignClientsStatus implements FeignClientsStatus {
 			notes.add("context not created yet for " + String.join(", ", pending));
 		}
 		return new FeatureStatus(FeignStatusReporter.FEATURE, true, appliedTo,
-				notes.isEmpty() ? null : String.join("; ", notes));
+				notes.isEmpty() ? null : String.join("; ", notes))
+			.withScope(appliedTo.size() + ((appliedTo.size() == 1) ? " client" : " clients"));
 	}
 
 }

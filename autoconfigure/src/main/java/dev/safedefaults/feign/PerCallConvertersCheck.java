@@ -7,7 +7,6 @@ import java.util.Set;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
-import dev.safedefaults.check.FindingCatalogue;
 import dev.safedefaults.feign.FeignCodecInspector.ClientCodecs;
 import dev.safedefaults.feign.FeignCodecInspector.ConvertersSource;
 
@@ -21,8 +20,6 @@ import dev.safedefaults.feign.FeignCodecInspector.ConvertersSource;
  */
 final class PerCallConvertersCheck implements Check {
 
-	static final String ID = "feign.per-call-converters";
-
 	private final FeignCodecInspector inspector;
 
 	PerCallConvertersCheck(FeignCodecInspector inspector) {
@@ -34,10 +31,8 @@ final class PerCallConvertersCheck implements Check {
 		List<Finding> findings = new ArrayList<>();
 		for (ClientCodecs client : this.inspector.inspectAll()) {
 			if (client.failure() != null) {
-				findings.add(Finding.warning(FindingCatalogue.CHECKS_FAILED, subject(client.client()),
-						"Its codecs could not be inspected for per-call converters: its context failed with "
-								+ client.failure().getClass().getName() + ": " + client.failure().getMessage(),
-						"Fix the client's configuration; the client itself will fail the same way on its first call."));
+				findings.add(FeignFindings.CLIENT_NOT_INSPECTED.raise(subject(client.client()),
+						client.failure().getClass().getName() + ": " + client.failure().getMessage()));
 				continue;
 			}
 			Set<String> perCall = new LinkedHashSet<>();
@@ -47,12 +42,8 @@ final class PerCallConvertersCheck implements Check {
 				}
 			}
 			if (!perCall.isEmpty()) {
-				findings.add(Finding.warning(ID, subject(client.client()),
-						"Its " + String.join(" and its ", perCall) + " yields a new converters object on every call: "
-								+ "each call rebuilds every converter (incident 1: throughput fell 25×).",
-						"Build the converters once: remove the custom Encoder/Decoder (safe-defaults gives every "
-								+ "client one set built once), or inject ObjectProvider<FeignHttpMessageConverters> "
-								+ "instead of building one in getObject()."));
+				findings.add(FeignFindings.PER_CALL_CONVERTERS.raise(subject(client.client()),
+						String.join(" and its ", perCall)));
 			}
 		}
 		return findings;

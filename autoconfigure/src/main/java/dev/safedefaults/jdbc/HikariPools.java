@@ -1,15 +1,20 @@
 package dev.safedefaults.jdbc;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.check.Finding;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 
@@ -39,7 +44,12 @@ final class HikariPools {
 		return pools;
 	}
 
-	private static HikariDataSource unwrap(DataSource dataSource) {
+	/**
+	 * The Hikari pool behind a data source, without starting it.
+	 * @param dataSource the data source
+	 * @return the pool, or {@code null} when there is none
+	 */
+	static @Nullable HikariDataSource unwrap(DataSource dataSource) {
 		if (dataSource instanceof HikariDataSource pool) {
 			return pool;
 		}
@@ -60,6 +70,24 @@ final class HikariPools {
 	 * @param pool the pool
 	 * @return the subject
 	 */
+	/**
+	 * Runs a per-pool check on every Hikari pool, each named as {@link #subject} names it.
+	 * @param beanFactory where the pools are
+	 * @param check a pool's finding from its subject and the pool, or {@code null} for none
+	 * @return the findings, in the pools' order
+	 */
+	static List<Finding> checkEach(ListableBeanFactory beanFactory,
+			BiFunction<String, HikariDataSource, @Nullable Finding> check) {
+		List<Finding> findings = new ArrayList<>();
+		find(beanFactory).forEach((beanName, pool) -> {
+			Finding finding = check.apply(subject(beanName, pool), pool);
+			if (finding != null) {
+				findings.add(finding);
+			}
+		});
+		return findings;
+	}
+
 	static String subject(String beanName, HikariDataSource pool) {
 		String poolName = pool.getPoolName();
 		return (poolName != null && !poolName.isBlank()) ? poolName : beanName;
@@ -81,7 +109,7 @@ final class HikariPools {
 	 * @param pool the pool
 	 * @return the settings, or {@code null} when the pool is of another kind
 	 */
-	static PoolDriverSettings settings(HikariDataSource pool) {
+	static @Nullable PoolDriverSettings settings(HikariDataSource pool) {
 		return PoolDriverSettings
 			.read(pool.getDriverClassName(), pool.getJdbcUrl(), pool.getDataSourceProperties(), driverClassLoader(pool))
 			.orElse(null);

@@ -3,8 +3,8 @@ package dev.safedefaults.jdbc;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -29,8 +29,8 @@ public final class JdbcDefaultsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingClass("com.zaxxer.hikari.HikariDataSource")
-	FeatureStatusReporter safeDefaultsJdbcFeatureStatusReporter() {
-		return () -> FeatureStatus.off(JdbcFeatureStatusReporter.FEATURE, "HikariCP is not on the class path");
+	FeatureStatusReporter safeDefaultsJdbcFeatureStatus() {
+		return new LibraryAbsentFeatureStatus(JdbcFeatureStatusReporter.FEATURE, "HikariCP is not on the class path");
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -45,7 +45,7 @@ public final class JdbcDefaultsAutoConfiguration {
 		}
 
 		@Bean
-		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatusReporter(JdbcDefaultsProperties properties,
+		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatus(JdbcDefaultsProperties properties,
 				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor) {
 			return new JdbcFeatureStatusReporter(properties, postProcessor);
 		}
@@ -59,6 +59,27 @@ public final class JdbcDefaultsAutoConfiguration {
 		PreparedStatementBudgetCheck safeDefaultsJdbcPreparedStatementBudgetCheck(ListableBeanFactory beanFactory,
 				JdbcDefaultsProperties properties) {
 			return new PreparedStatementBudgetCheck(beanFactory, properties);
+		}
+
+		@Bean
+		MaxLifetimeCheck safeDefaultsJdbcMaxLifetimeCheck(ListableBeanFactory beanFactory) {
+			return new MaxLifetimeCheck(beanFactory);
+		}
+
+	}
+
+	/**
+	 * Hibernate on a Hikari pool: the auto-commit round trips. Evaluated from the class
+	 * file, so no Hibernate or Spring ORM class is loaded when they are absent.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "com.zaxxer.hikari.HikariDataSource",
+			"org.hibernate.engine.spi.SessionFactoryImplementor", "org.springframework.orm.jpa.EntityManagerFactoryInfo" })
+	static class HibernateOnHikariConfiguration {
+
+		@Bean
+		AutocommitRoundTripsCheck safeDefaultsJdbcAutocommitRoundTripsCheck(ListableBeanFactory beanFactory) {
+			return new AutocommitRoundTripsCheck(beanFactory);
 		}
 
 	}

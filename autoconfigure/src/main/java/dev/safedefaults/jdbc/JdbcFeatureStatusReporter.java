@@ -32,12 +32,14 @@ final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 			return FeatureStatus.off(FEATURE,
 					"safe-defaults.jdbc.enabled=false: pools are left as configured; the JDBC checks still run");
 		}
-		List<PoolDefaults> pools = applier.pools();
-		List<String> appliedTo = pools.stream().filter(PoolDefaults::isApplied).map(PoolDefaults::describe).toList();
-		List<String> leftAlone = pools.stream().filter((pool) -> !pool.isApplied()).map(PoolDefaults::describe).toList();
+		List<PoolDefaultsReport> pools = applier.pools();
+		List<String> appliedTo = pools.stream().filter(PoolDefaultsReport::isApplied).map(PoolDefaultsReport::describe).toList();
+		List<String> leftAlone = pools.stream().filter((pool) -> !pool.isApplied()).map(PoolDefaultsReport::describe).toList();
 		String note = pools.isEmpty() ? "no Hikari pool in this application"
 				: leftAlone.isEmpty() ? null : String.join("; ", leftAlone);
-		return new FeatureStatus(FEATURE, true, appliedTo, note);
+		String scope = pools.stream().filter(PoolDefaultsReport::isApplied).map(PoolDefaultsReport::subject).collect(
+				java.util.stream.Collectors.joining(", "));
+		return new FeatureStatus(FEATURE, true, appliedTo, note).withScope(scope.isEmpty() ? "no pool" : scope);
 	}
 
 }

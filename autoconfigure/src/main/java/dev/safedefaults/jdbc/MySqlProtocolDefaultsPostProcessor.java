@@ -31,7 +31,7 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 
 	private final ObjectProvider<JdbcDefaultsProperties> properties;
 
-	private final List<PoolDefaults> pools = new CopyOnWriteArrayList<>();
+	private final List<PoolDefaultsReport> pools = new CopyOnWriteArrayList<>();
 
 	/**
 	 * Creates the post-processor.
@@ -49,20 +49,20 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 		return bean;
 	}
 
-	private PoolDefaults apply(HikariDataSource pool, String beanName) {
+	private PoolDefaultsReport apply(HikariDataSource pool, String beanName) {
 		Supplier<String> poolName = pool::getPoolName;
 		String maskedUrl = SecretMasker.maskJdbcUrl(pool.getJdbcUrl());
 		if (pool.getHikariPoolMXBean() != null || pool.isClosed()) {
-			return PoolDefaults.leftAlone(beanName, poolName, maskedUrl,
+			return PoolDefaultsReport.leftAlone(beanName, poolName, maskedUrl,
 					"it was started before safe-defaults could configure it");
 		}
 		if (pool.getJdbcUrl() == null) {
-			return PoolDefaults.leftAlone(beanName, poolName, null,
+			return PoolDefaultsReport.leftAlone(beanName, poolName, null,
 					"it is configured without a JDBC URL (dataSourceClassName, DataSource or JNDI)");
 		}
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null) {
-			return PoolDefaults.leftAlone(beanName, poolName, maskedUrl,
+			return PoolDefaultsReport.leftAlone(beanName, poolName, maskedUrl,
 					"its driver is not MySQL Connector/J or MariaDB Connector/J");
 		}
 		Map<String, String> defaults = settings.driver().defaults(this.properties.getObject());
@@ -88,17 +88,17 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 		}
 		catch (IllegalStateException ex) {
 			// Sealed: another thread started the pool in the meantime.
-			return PoolDefaults.leftAlone(beanName, poolName, maskedUrl,
+			return PoolDefaultsReport.leftAlone(beanName, poolName, maskedUrl,
 					"it was started before safe-defaults could configure it");
 		}
-		return PoolDefaults.applied(beanName, poolName, maskedUrl, settings.driver().displayName(), added, kept);
+		return PoolDefaultsReport.applied(beanName, poolName, maskedUrl, settings.driver().displayName(), added, kept);
 	}
 
 	/**
 	 * What was done to each pool seen so far.
 	 * @return one entry per pool, in the order they were created
 	 */
-	List<PoolDefaults> pools() {
+	List<PoolDefaultsReport> pools() {
 		return List.copyOf(this.pools);
 	}
 

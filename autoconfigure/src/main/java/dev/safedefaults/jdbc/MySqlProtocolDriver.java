@@ -16,6 +16,8 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What safe-defaults knows about the two MySQL-protocol drivers: how to recognise a pool
  * that uses them, the settings it adds, how each driver reads its settings (which of URL
@@ -219,7 +221,7 @@ enum MySqlProtocolDriver {
 	 * @param jdbcUrl the pool's URL, may be {@code null}
 	 * @return the driver, or empty when the pool does not use one of the two
 	 */
-	static Optional<MySqlProtocolDriver> detect(String driverClassName, String jdbcUrl) {
+	static Optional<MySqlProtocolDriver> detect(@Nullable String driverClassName, @Nullable String jdbcUrl) {
 		if (driverClassName != null && !driverClassName.isBlank()) {
 			return switch (driverClassName.trim()) {
 				case "com.mysql.cj.jdbc.Driver", "com.mysql.jdbc.Driver", "com.mysql.cj.jdbc.NonRegisteringDriver" ->

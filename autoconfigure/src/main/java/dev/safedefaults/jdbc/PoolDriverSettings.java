@@ -14,7 +14,9 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.safedefaults.check.JdbcUrlForDisplay;
 import dev.safedefaults.check.SecretMasker;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The driver settings of one MySQL-protocol pool, read the way its driver reads them:
@@ -27,9 +29,15 @@ final class PoolDriverSettings {
 	/** {@code key=} inside Connector/J's host forms {@code (host=…,key=value)} and {@code address=(key=value)}. */
 	private static final Pattern HOST_SECTION_KEY = Pattern.compile("[(,]\\s*([\\w.\\-]+)\\s*=");
 
+	/** What a key may look like to be named in a finding. */
+	private static final Pattern KEY_NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,128}");
+
 	/** Keys of the address syntax itself, not driver options. */
 	private static final Set<String> ADDRESS_KEYS = Set.of("host", "port", "protocol", "address",
 			"priority", "type", "user", "password");
+
+	/** What {@link #origin(String)} says when no one set the key. */
+	static final String DRIVER_DEFAULT = "the driver's default";
 
 	private final MySqlProtocolDriver driver;
 
@@ -64,7 +72,7 @@ final class PoolDriverSettings {
 	 * @param classLoader where the driver is
 	 * @return the settings, or empty when the pool has no URL or another driver
 	 */
-	static Optional<PoolDriverSettings> read(String driverClassName, String jdbcUrl, Properties dataSourceProperties,
+	static Optional<PoolDriverSettings> read(@Nullable String driverClassName, @Nullable String jdbcUrl, Properties dataSourceProperties,
 			ClassLoader classLoader) {
 		if (jdbcUrl == null || jdbcUrl.isBlank()) {
 			return Optional.empty();
@@ -99,14 +107,26 @@ final class PoolDriverSettings {
 	}
 
 	/**
-	 * Every key the user set, with where: for the ignored-property check.
+	 * Every key the user set, with where: for the ignored-property check. Only names: the
+	 * URL's keys only when the URL parses for display, since in a URL that does not (a raw
+	 * {@code ?} or {@code @} in a password) part of a secret can sit where a key should.
 	 * @return key to {@code "URL"} or {@code "data-source properties"}, in order
 	 */
 	Map<String, String> userKeys() {
 		Map<String, String> keys = new LinkedHashMap<>();
-		this.urlParameters.forEach((parameter) -> keys.putIfAbsent(parameter.getKey(), "URL"));
-		this.hostSectionKeys.forEach((key) -> keys.putIfAbsent(key, "URL"));
-		this.dataSourceProperties.keySet().forEach((key) -> keys.putIfAbsent(key, "data-source properties"));
+		if (JdbcUrlForDisplay.parses(this.jdbcUrl)) {
+			this.urlParameters.stream()
+				.map(Map.Entry::getKey)
+				.filter((key) -> KEY_NAME.matcher(key).matches())
+				.forEach((key) -> keys.putIfAbsent(key, "URL"));
+			this.hostSectionKeys.stream()
+				.filter((key) -> KEY_NAME.matcher(key).matches())
+				.forEach((key) -> keys.putIfAbsent(key, "URL"));
+		}
+		this.dataSourceProperties.keySet()
+			.stream()
+			.filter((key) -> KEY_NAME.matcher(key).matches())
+			.forEach((key) -> keys.putIfAbsent(key, "data-source properties"));
 		return keys;
 	}
 
@@ -156,7 +176,7 @@ final class PoolDriverSettings {
 		if (fromBundles(key).isPresent()) {
 			return "from useConfigs=" + explicit(MySqlProtocolDriver.USE_CONFIGS).orElse("");
 		}
-		return "the driver's default";
+		return DRIVER_DEFAULT;
 	}
 
 	/**

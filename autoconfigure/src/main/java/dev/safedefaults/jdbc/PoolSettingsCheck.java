@@ -31,24 +31,6 @@ import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
  */
 final class PoolSettingsCheck implements Check {
 
-	static final String SERVER_PREP_STMTS_OFF = "jdbc.server-prep-stmts-off";
-
-	static final String STMT_CACHE_OFF = "jdbc.stmt-cache-off";
-
-	static final String STMT_CACHE_SQL_LIMIT_LOW = "jdbc.stmt-cache-sql-limit-low";
-
-	static final String QUERY_TIMEOUTS_OFF = "jdbc.query-timeouts-off";
-
-	static final String LOCAL_SESSION_STATE = "jdbc.local-session-state";
-
-	static final String AUTO_RECONNECT_ON = "jdbc.auto-reconnect";
-
-	static final String MULTI_QUERIES = "jdbc.multi-queries";
-
-	static final String IGNORED_PROPERTY = "jdbc.ignored-property";
-
-	static final String INFINITE_CONNECTION_TIMEOUT = "jdbc.infinite-connection-timeout";
-
 	/** Hints for keys that are known to be mistaken for another driver's, per driver. */
 	private static final Map<MySqlProtocolDriver, Map<String, String>> HINTS = Map.of(MySqlProtocolDriver.CONNECTOR_J,
 			Map.of("multistatements", "Connector/J only knows allowMultiQueries"), MySqlProtocolDriver.MARIADB,
@@ -86,11 +68,7 @@ final class PoolSettingsCheck implements Check {
 		List<Finding> findings = new ArrayList<>();
 		if (pool.getConnectionTimeout() >= Integer.MAX_VALUE) {
 			// Hikari stores connectionTimeout=0 as Integer.MAX_VALUE ms: wait for ever.
-			findings.add(Finding.warning(INFINITE_CONNECTION_TIMEOUT, subject,
-					"connectionTimeout=0: a request waits for ever for a connection when the pool is exhausted or "
-							+ "the database is unreachable, and threads pile up instead of failing fast.",
-					"Set spring.datasource.hikari.connection-timeout to a few seconds (Hikari's default is 30s); "
-							+ "silence with safe-defaults.checks.disabled=" + INFINITE_CONNECTION_TIMEOUT + "."));
+			findings.add(JdbcFindings.INFINITE_CONNECTION_TIMEOUT.raise(subject));
 		}
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null) {
@@ -98,49 +76,49 @@ final class PoolSettingsCheck implements Check {
 		}
 		String url = settings.maskedUrl();
 		boolean serverPrepares = settings.effectiveBoolean(USE_SERVER_PREP_STMTS).orElse(true);
-		if (!serverPrepares) {
-			String why = settings.rewritesBatches() ? "rewriteBatchedStatements=true turns them off in MariaDB Connector/J"
-					: USE_SERVER_PREP_STMTS + "=" + settings.effective(USE_SERVER_PREP_STMTS).orElse("false") + ", "
-							+ settings.origin(USE_SERVER_PREP_STMTS);
-			findings.add(Finding.warning(SERVER_PREP_STMTS_OFF, subject, "Server-side prepared statements are off ("
-					+ why + ") on " + url
-					+ ": the database parses every statement again (incident 5: TiDB spent 20-30% more CPU on it).",
-					restore(settings, USE_SERVER_PREP_STMTS, "useServerPrepStmts=true") + " Silence with "
-							+ "safe-defaults.checks.disabled=" + SERVER_PREP_STMTS_OFF + "."));
-		}
 		boolean cacheOn = settings.effectiveBoolean(CACHE_PREP_STMTS).orElse(true);
 		OptionalInt cacheSize = settings.effectiveInt(PREP_STMT_CACHE_SIZE);
-		if (!cacheOn || (cacheSize.isPresent() && cacheSize.getAsInt() <= 0)) {
-			String what = !cacheOn ? CACHE_PREP_STMTS + "=" + settings.effective(CACHE_PREP_STMTS).orElse("false")
-					+ ", " + settings.origin(CACHE_PREP_STMTS)
-					: PREP_STMT_CACHE_SIZE + "=" + cacheSize.getAsInt() + ", " + settings.origin(PREP_STMT_CACHE_SIZE);
-			findings.add(Finding.warning(STMT_CACHE_OFF, subject, "The prepared statement cache is off (" + what
-					+ ") on " + url + ": every statement is prepared again"
-					+ (serverPrepares ? ", one extra round trip and server-side parse per execution." : "."),
-					restore(settings, cacheOn ? PREP_STMT_CACHE_SIZE : CACHE_PREP_STMTS,
-							"cachePrepStmts=true and prepStmtCacheSize (safe-defaults.jdbc.prep-stmt-cache-size)")
-							+ " Silence with safe-defaults.checks.disabled=" + STMT_CACHE_OFF + "."));
+		boolean cacheOff = !cacheOn || (cacheSize.isPresent() && cacheSize.getAsInt() <= 0);
+		String cacheKey = cacheOn ? PREP_STMT_CACHE_SIZE : CACHE_PREP_STMTS;
+		String cacheRestore = "cachePrepStmts=true and prepStmtCacheSize (safe-defaults.jdbc.prep-stmt-cache-size)";
+		boolean bothDriverDefaults = !settings.rewritesBatches()
+				&& settings.origin(USE_SERVER_PREP_STMTS).equals(PoolDriverSettings.DRIVER_DEFAULT)
+				&& settings.origin(cacheKey).equals(PoolDriverSettings.DRIVER_DEFAULT);
+		if (!serverPrepares && cacheOff && bothDriverDefaults) {
+			// One cause (the starter is off for this pool): one finding.
+			findings.add(JdbcFindings.SERVER_PREP_STMTS_OFF_BECAUSE_STARTER_OFF.raise(subject, url,
+					JdbcFindings.restore(PoolDriverSettings.DRIVER_DEFAULT, USE_SERVER_PREP_STMTS,
+							"useServerPrepStmts=true and " + cacheRestore)));
+		}
+		else {
+			if (!serverPrepares) {
+				String why = settings.rewritesBatches()
+						? "rewriteBatchedStatements=true turns them off in MariaDB Connector/J"
+						: USE_SERVER_PREP_STMTS + "=" + settings.effective(USE_SERVER_PREP_STMTS).orElse("false") + ", "
+								+ settings.origin(USE_SERVER_PREP_STMTS);
+				findings.add(JdbcFindings.SERVER_PREP_STMTS_OFF.raise(subject, why, url, JdbcFindings
+					.restore(settings.origin(USE_SERVER_PREP_STMTS), USE_SERVER_PREP_STMTS, "useServerPrepStmts=true")));
+			}
+			// MariaDB Connector/J's cache holds server prepares only: without them it changes nothing.
+			if (cacheOff && (serverPrepares || settings.driver() == MySqlProtocolDriver.CONNECTOR_J)) {
+				String what = !cacheOn
+						? CACHE_PREP_STMTS + "=" + settings.effective(CACHE_PREP_STMTS).orElse("false") + ", "
+								+ settings.origin(CACHE_PREP_STMTS)
+						: PREP_STMT_CACHE_SIZE + "=" + cacheSize.getAsInt() + ", " + settings.origin(PREP_STMT_CACHE_SIZE);
+				findings.add((serverPrepares ? JdbcFindings.STMT_CACHE_OFF : JdbcFindings.STMT_CACHE_OFF_BECAUSE_CLIENT_SIDE)
+					.raise(subject, what, url, JdbcFindings.restore(settings.origin(cacheKey), cacheKey, cacheRestore)));
+			}
 		}
 		if (settings.driver() == MySqlProtocolDriver.CONNECTOR_J) {
 			checkConnectorJ(subject, settings, cacheOn, url, findings);
 		}
 		Optional<String> sessionChange = SessionStateSql.findChange(pool.getConnectionInitSql());
 		if (settings.effectiveBoolean(USE_LOCAL_SESSION_STATE).orElse(false) && sessionChange.isPresent()) {
-			findings.add(Finding.warning(LOCAL_SESSION_STATE, subject,
-					"useLocalSessionState=true (" + settings.origin(USE_LOCAL_SESSION_STATE)
-							+ ") while connectionInitSql runs '" + sessionChange.get()
-							+ "': the driver never sees that change and works with the session state it remembers "
-							+ "(isolation, read-only, autocommit, database).",
-					"Set the state with the pool's own settings (spring.datasource.hikari.transaction-isolation, "
-							+ "read-only, auto-commit, catalog) instead of SQL, or set useLocalSessionState=false. "
-							+ "Silence with safe-defaults.checks.disabled=" + LOCAL_SESSION_STATE + "."));
+			findings.add(JdbcFindings.LOCAL_SESSION_STATE.raise(subject, settings.origin(USE_LOCAL_SESSION_STATE),
+					sessionChange.get()));
 		}
 		if (settings.effectiveBoolean(ALLOW_MULTI_QUERIES).orElse(false)) {
-			findings.add(Finding.warning(MULTI_QUERIES, subject,
-					"allowMultiQueries=true (" + settings.origin(ALLOW_MULTI_QUERIES) + ") on " + url
-							+ ": one SQL injection can append any statement ('; DROP TABLE ...').",
-					"Remove allowMultiQueries=true and send statements one by one (or batch them). Silence with "
-							+ "safe-defaults.checks.disabled=" + MULTI_QUERIES + "."));
+			findings.add(JdbcFindings.MULTI_QUERIES.raise(subject, settings.origin(ALLOW_MULTI_QUERIES), url));
 		}
 		findings.addAll(ignoredProperties(subject, settings, HikariPools.driverClassLoader(pool)));
 		return findings;
@@ -150,46 +128,18 @@ final class PoolSettingsCheck implements Check {
 			List<Finding> findings) {
 		OptionalInt sqlLimit = settings.effectiveInt(PREP_STMT_CACHE_SQL_LIMIT);
 		if (cacheOn && sqlLimit.isPresent() && sqlLimit.getAsInt() < JdbcDefaultsProperties.MIN_PREP_STMT_CACHE_SQL_LIMIT) {
-			findings.add(Finding.warning(STMT_CACHE_SQL_LIMIT_LOW, subject,
-					"prepStmtCacheSqlLimit=" + sqlLimit.getAsInt() + " (" + settings.origin(PREP_STMT_CACHE_SQL_LIMIT)
-							+ ") on " + url + ": statements longer than " + sqlLimit.getAsInt()
-							+ " characters, such as those MyBatis generates, are never cached and are prepared again "
-							+ "on every execution.",
-					restore(settings, PREP_STMT_CACHE_SQL_LIMIT,
+			String origin = settings.origin(PREP_STMT_CACHE_SQL_LIMIT);
+			findings.add(JdbcFindings.STMT_CACHE_SQL_LIMIT_LOW.raise(subject, sqlLimit.getAsInt(), origin, url,
+					JdbcFindings.restore(origin, PREP_STMT_CACHE_SQL_LIMIT,
 							"prepStmtCacheSqlLimit=" + JdbcDefaultsProperties.MIN_PREP_STMT_CACHE_SQL_LIMIT
-									+ " (safe-defaults.jdbc.prep-stmt-cache-sql-limit)")
-							+ " Silence with safe-defaults.checks.disabled=" + STMT_CACHE_SQL_LIMIT_LOW + "."));
+									+ " (safe-defaults.jdbc.prep-stmt-cache-sql-limit)")));
 		}
 		if (!settings.effectiveBoolean(ENABLE_QUERY_TIMEOUTS).orElse(true)) {
-			findings.add(Finding.warning(QUERY_TIMEOUTS_OFF, subject,
-					"enableQueryTimeouts=false (" + settings.origin(ENABLE_QUERY_TIMEOUTS) + ") on " + url
-							+ ": Statement.setQueryTimeout() and @Transactional(timeout) silently do nothing; a slow "
-							+ "query holds its connection and thread for as long as it runs.",
-					"Set enableQueryTimeouts=true (safe-defaults adds it next to useConfigs=maxPerformance). "
-							+ "Silence with safe-defaults.checks.disabled=" + QUERY_TIMEOUTS_OFF + "."));
+			findings.add(JdbcFindings.QUERY_TIMEOUTS_OFF.raise(subject, settings.origin(ENABLE_QUERY_TIMEOUTS), url));
 		}
 		if (settings.effectiveBoolean(AUTO_RECONNECT).orElse(false)) {
-			findings.add(Finding.warning(AUTO_RECONNECT_ON, subject,
-					"autoReconnect=true (" + settings.origin(AUTO_RECONNECT) + ") on " + url
-							+ ": after a lost connection the driver reconnects in the middle of a transaction, which "
-							+ "silently loses the work before it and the session state (Connector/J's documentation "
-							+ "advises against it).",
-					"Remove autoReconnect=true: Hikari already replaces broken connections. Silence with "
-							+ "safe-defaults.checks.disabled=" + AUTO_RECONNECT_ON + "."));
+			findings.add(JdbcFindings.AUTO_RECONNECT.raise(subject, settings.origin(AUTO_RECONNECT), url));
 		}
-	}
-
-	/**
-	 * How to get a starter default back: remove the user's setting, or switch the feature
-	 * on again when the driver's default is in effect.
-	 */
-	private static String restore(PoolDriverSettings settings, String key, String starterSetting) {
-		String origin = settings.origin(key);
-		if (origin.equals("the driver's default")) {
-			return "Let safe-defaults set " + starterSetting
-					+ " (safe-defaults.jdbc.enabled=true, the default), or set it yourself.";
-		}
-		return "Remove " + key + " (" + origin + "): safe-defaults then sets " + starterSetting + ".";
 	}
 
 	private static List<Finding> ignoredProperties(String subject, PoolDriverSettings settings,
@@ -207,11 +157,8 @@ final class PoolSettingsCheck implements Check {
 					.map((spelled) -> "its property names are case-sensitive: it knows " + spelled)
 					.orElse(null);
 			}
-			findings.add(Finding.info(IGNORED_PROPERTY, subject,
-					"'" + key + "' (in the " + where + ") is not a " + driver.displayName()
-							+ " property: the driver silently ignores it" + ((hint != null) ? "; " + hint : "") + ".",
-					"Remove it or use the driver's name for it. Silence with safe-defaults.checks.disabled="
-							+ IGNORED_PROPERTY + "."));
+			findings.add(JdbcFindings.IGNORED_PROPERTY.raise(subject, key, where, driver.displayName(),
+					(hint != null) ? "; " + hint : ""));
 		});
 		return findings;
 	}

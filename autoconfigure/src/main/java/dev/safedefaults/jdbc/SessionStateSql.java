@@ -4,6 +4,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Finds SQL that changes the session state a MySQL-protocol driver tracks locally when
  * {@code useLocalSessionState=true} (part of Connector/J's {@code maxPerformance}): the
@@ -26,7 +28,7 @@ final class SessionStateSql {
 	 * @param sql one or more statements separated by {@code ;}, may be {@code null}
 	 * @return the statement, trimmed, or empty when there is none
 	 */
-	static Optional<String> findChange(String sql) {
+	static Optional<String> findChange(@Nullable String sql) {
 		if (sql == null || sql.isBlank()) {
 			return Optional.empty();
 		}

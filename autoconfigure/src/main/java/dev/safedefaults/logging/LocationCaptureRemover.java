@@ -48,7 +48,7 @@ public class LocationCaptureRemover implements PropertyChangeListener, Disposabl
 		List<LoggerConfig> capturing = config.getLoggers()
 			.values()
 			.stream()
-			.filter((logger) -> logger.isIncludeLocation() && logger.getClass().getName().equals(BOOT_LEVEL_CONFIG))
+			.filter((logger) -> logger.isIncludeLocation() && isBootLevelConfig(logger))
 			.toList();
 		for (LoggerConfig logger : capturing) {
 			LoggerConfig replacement = LoggerConfig.newBuilder()
@@ -66,6 +66,15 @@ public class LocationCaptureRemover implements PropertyChangeListener, Disposabl
 			// Fires the change event again; the second pass finds nothing to replace.
 			this.context.updateLoggers();
 		}
+	}
+
+	/**
+	 * Whether Boot created a logger config from a {@code logging.level.*} entry.
+	 * @param logger the logger config
+	 * @return {@code true} for Boot's level configs
+	 */
+	static boolean isBootLevelConfig(LoggerConfig logger) {
+		return logger.getClass().getName().equals(BOOT_LEVEL_CONFIG);
 	}
 
 	/**

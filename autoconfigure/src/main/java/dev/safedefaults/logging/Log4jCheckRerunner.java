@@ -37,7 +37,9 @@ public class Log4jCheckRerunner implements PropertyChangeListener, DisposableBea
 	@Override
 	public void propertyChange(PropertyChangeEvent event) {
 		if (LoggerContext.PROPERTY_CONFIG.equals(event.getPropertyName())) {
-			this.store.publish(this.check.name(), this.check.check(this.context));
+			// The generation is taken before the check reads the configuration: an older
+			// run finishing after a newer one does not overwrite it.
+			this.store.update(this.check.name(), () -> this.check.check(this.context));
 		}
 	}
 

@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingType;
 import dev.safedefaults.logging.stacktraces.FullStackTraceRenderers;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.Appender;
@@ -32,6 +34,24 @@ public class Log4jConfigurationCheck implements Check {
 
 	/** The source name of its findings. */
 	public static final String NAME = "logging.log4j-configuration";
+
+	private final boolean starterEnabled;
+
+	/**
+	 * Creates the check for an application where the logging feature is on.
+	 */
+	public Log4jConfigurationCheck() {
+		this(true);
+	}
+
+	/**
+	 * Creates the check.
+	 * @param starterEnabled whether {@code safe-defaults.logging.enabled} is true in the
+	 * application's properties (its findings then tell a fix that is true for it)
+	 */
+	public Log4jConfigurationCheck(boolean starterEnabled) {
+		this.starterEnabled = starterEnabled;
+	}
 
 	@Override
 	public String name() {
@@ -68,27 +88,17 @@ public class Log4jConfigurationCheck implements Check {
 		}
 		List<Finding> findings = new ArrayList<>();
 		if (!asyncContext && !syncConfigs.isEmpty()) {
-			findings.add(Finding.warning("logging.sync-loggers", String.join(", ", syncConfigs),
-					"These loggers write on the calling thread: every log call waits for the appender, "
-							+ "so a slow disk or log shipper slows requests (incident 2).",
-					"Use the starter's all-async default: remove Log4jContextSelector overrides and keep the "
-							+ "LMAX Disruptor 3.x on the class path (or start without -Dsafe-defaults.logging.enabled=false)."));
+			findings.add(LoggingFindings.SYNC_LOGGERS.raise(String.join(", ", syncConfigs)));
 		}
 		if (asyncContext && !asyncConfigs.isEmpty()) {
-			findings.add(Finding.warning("logging.two-queues", String.join(", ", asyncConfigs),
-					"AsyncLogger/AsyncRoot elements inside an all-async context: each event crosses two ring "
-							+ "buffers and two background threads.",
-					"Replace <AsyncLogger>/<AsyncRoot> with <Logger>/<Root>; all loggers are already asynchronous."));
+			findings.add(LoggingFindings.TWO_QUEUES.raise(String.join(", ", asyncConfigs)));
 		}
 		for (Map.Entry<String, LoggerConfig> entry : loggers.entrySet()) {
 			LoggerConfig logger = entry.getValue();
 			boolean computesLocation = (logger instanceof AsyncLoggerConfig || asyncContext)
 					? logger.isIncludeLocation() : logger.requiresLocation();
 			if (computesLocation) {
-				findings.add(Finding.warning("logging.include-location", entry.getKey(),
-						"This logger captures the caller's location: a stack walk per log event (~40% of the "
-								+ "CPU in incident 3).",
-						"Set includeLocation=\"false\" on this logger, and drop %C %F %l %L %M from layouts."));
+				findings.add(includeLocation(logger).raise(entry.getKey(), entry.getKey()));
 			}
 		}
 		for (Appender appender : config.getAppenders().values()) {
@@ -97,34 +107,18 @@ public class Log4jConfigurationCheck implements Check {
 					? LocationConverters.find(pattern.getConversionPattern()) : Set.of();
 			if (!converters.isEmpty() || (layout instanceof LocationAware aware && aware.requiresLocation())) {
 				String which = converters.isEmpty() ? "its layout" : String.join(" ", converters);
-				findings.add(Finding.warning("logging.location-pattern", appender.getName(),
-						"The layout asks for the caller's location (" + which
-								+ "): a stack walk per event where location is captured, '?' where it is not.",
-						"Remove " + which + " from the layout; log the class with %c (the logger name)."));
+				findings.add(LoggingFindings.LOCATION_PATTERN.raise(appender.getName(), which));
 			}
 			if (layout instanceof PatternLayout pattern) {
 				FullStackTraceRenderers.find(pattern)
-					.ifPresent((how) -> findings.add(Finding.info("logging.full-stack-traces", appender.getName(),
-							"The layout prints every stack trace in full (" + how + "): in an error "
-									+ "storm the one background thread rendering 50-100-frame traces falls behind, and "
-									+ "the backlog outlives the storm (incident 6).",
-							"Render throwables with %throttledEx: keep Boot's ${sys:LOG_EXCEPTION_CONVERSION_WORD} "
-									+ "in the pattern (the starter makes it %throttledEx) or write %throttledEx where "
-									+ "the pattern has %ex, %xEx, %rEx, %wEx or %xwEx.")));
+					.ifPresent((how) -> findings.add(LoggingFindings.FULL_STACK_TRACES.raise(appender.getName(), how)));
 			}
 		}
-		if ((asyncContext || !asyncConfigs.isEmpty()) && queueFullPolicyBlocks()) {
-			findings.add(Finding.warning("logging.blocking-queue-full", "log4j2.asyncQueueFullPolicy",
-					"When the async ring buffer is full, threads that log INFO wait for the background thread "
-							+ "(incident 2: request threads blocked, 6,033 vs 8,035 QPS).",
-					"Let the starter's policy discard INFO and below under pressure: remove the "
-							+ "log4j2.asyncQueueFullPolicy override, or set safe-defaults.logging.queue-full-policy=discard."));
+		if (asyncContext || !asyncConfigs.isEmpty()) {
+			blockingQueueFull().ifPresent(findings::add);
 		}
 		if (PropertiesUtil.getProperties().getBooleanProperty("log4j2.formatMsgAsync", false)) {
-			findings.add(Finding.warning("logging.format-msg-async", "log4j2.formatMsgAsync",
-					"Messages are formatted on the one background thread: a mutable argument can be logged "
-							+ "in a later state, and all formatting competes for that thread.",
-					"Remove log4j2.formatMsgAsync=true."));
+			findings.add(LoggingFindings.FORMAT_MSG_ASYNC.raise("log4j2.formatMsgAsync"));
 		}
 		return findings;
 	}
@@ -140,18 +134,40 @@ public class Log4jConfigurationCheck implements Check {
 		return loggers;
 	}
 
-	private static boolean queueFullPolicyBlocks() {
-		String policy = PropertiesUtil.getProperties().getStringProperty(Log4jDefaultsPropertySource.QUEUE_FULL_POLICY);
-		if (policy == null || policy.equalsIgnoreCase("Default")
-				|| policy.equals(DefaultAsyncQueueFullPolicy.class.getName())
-				|| policy.equals(DefaultAsyncQueueFullPolicy.class.getSimpleName())) {
-			return true;
+	/**
+	 * The blocking queue-full finding, told the way the policy came to block: the user's
+	 * own policy, Log4j's default with the starter off at JVM level, or the starter's policy
+	 * in block mode (its property, or the feature switched off in application properties).
+	 */
+	private Optional<Finding> blockingQueueFull() {
+		String subject = Log4jDefaultsPropertySource.QUEUE_FULL_POLICY;
+		String policy = PropertiesUtil.getProperties().getStringProperty(subject);
+		if (policy == null) {
+			return Optional.of(LoggingFindings.BLOCKING_QUEUE_FULL_BECAUSE_JVM_LEVEL_OFF.raise(subject));
 		}
-		if (policy.equals(CountingQueueFullPolicy.class.getName())) {
-			return CountingQueueFullPolicy.mode() == CountingQueueFullPolicy.Mode.BLOCK;
+		if (policy.equalsIgnoreCase("Default") || policy.equals(DefaultAsyncQueueFullPolicy.class.getName())
+				|| policy.equals(DefaultAsyncQueueFullPolicy.class.getSimpleName())) {
+			return Optional.of(LoggingFindings.BLOCKING_QUEUE_FULL.raise(subject, policy));
+		}
+		if (policy.equals(CountingQueueFullPolicy.class.getName())
+				&& CountingQueueFullPolicy.mode() == CountingQueueFullPolicy.Mode.BLOCK) {
+			return Optional.of(this.starterEnabled ? LoggingFindings.BLOCKING_QUEUE_FULL_BECAUSE_BLOCK_MODE.raise(subject)
+					: LoggingFindings.BLOCKING_QUEUE_FULL_BECAUSE_STARTER_OFF.raise(subject));
 		}
 		// Log4j's own Discard policy, or a custom one we cannot judge.
-		return false;
+		return Optional.empty();
+	}
+
+	/**
+	 * The location finding, told the way the logger came to capture location: declared in
+	 * the user's Log4j configuration, or created by Boot from {@code logging.level.*}.
+	 */
+	private FindingType includeLocation(LoggerConfig logger) {
+		if (!LocationCaptureRemover.isBootLevelConfig(logger)) {
+			return LoggingFindings.INCLUDE_LOCATION;
+		}
+		return this.starterEnabled ? LoggingFindings.INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY
+				: LoggingFindings.INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY_AND_STARTER_OFF;
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.apache.logging.log4j.util.PropertySource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The starter's Log4j defaults, read by Log4j itself when it starts, before Spring (a
@@ -43,6 +44,9 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 
 	/** The smallest ring buffer Log4j accepts. */
 	public static final int MIN_RING_BUFFER_SIZE = 128;
+
+	/** The largest ring buffer the starter accepts: about 350 MB of heap once every slot has carried an event. */
+	public static final int MAX_RING_BUFFER_SIZE = 1_048_576;
 
 	static final String CONTEXT_SELECTOR = "log4j2.contextSelector";
 
@@ -164,7 +168,7 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 		/**
 		 * The raw JVM-level ring buffer size, or {@code null} when not set.
 		 */
-		String ringBufferSize() {
+		@Nullable String ringBufferSize() {
 			return trim(get(RING_BUFFER_SIZE_KEY));
 		}
 
@@ -177,13 +181,13 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 		 * Parses a ring buffer size.
 		 * @return the size, or {@code null} when absent or invalid (the Spring side reports it)
 		 */
-		static Integer parseRingBufferSize(String value) {
+		static @Nullable Integer parseRingBufferSize(@Nullable String value) {
 			if (value == null || value.isEmpty()) {
 				return null;
 			}
 			try {
 				int size = Integer.parseInt(value.replace("_", ""));
-				return (size >= MIN_RING_BUFFER_SIZE) ? size : null;
+				return (size >= MIN_RING_BUFFER_SIZE && size <= MAX_RING_BUFFER_SIZE) ? size : null;
 			}
 			catch (NumberFormatException ex) {
 				return null;

@@ -2,10 +2,10 @@ package dev.safedefaults.logging;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottleSettings;
+import dev.safedefaults.check.LibraryAbsentFeatureStatus;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 
@@ -18,7 +18,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
@@ -50,7 +49,7 @@ public final class LoggingDefaultsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "safeDefaultsLoggingFeatureStatus")
 	FeatureStatusReporter safeDefaultsLoggingFeatureStatusWithoutLog4j() {
-		return () -> FeatureStatus.off(LoggingFeatureStatus.FEATURE,
+		return new LibraryAbsentFeatureStatus(LoggingFeatureStatus.FEATURE,
 				"log4j-core is not on the class path or is not the logging backend (see logging.not-log4j2)");
 	}
 
@@ -60,22 +59,14 @@ public final class LoggingDefaultsAutoConfiguration {
 	static class Log4jDefaultsConfiguration {
 
 		@Bean
-		QueueFullPolicySettings safeDefaultsQueueFullPolicySettings(LoggingDefaultsProperties properties) {
-			Integer size = properties.getRingBufferSize();
-			if (size != null && size < Log4jDefaultsPropertySource.MIN_RING_BUFFER_SIZE) {
-				throw new InvalidConfigurationPropertyValueException("safe-defaults.logging.ring-buffer-size", size,
-						"Must be at least " + Log4jDefaultsPropertySource.MIN_RING_BUFFER_SIZE
-								+ " slots (Log4j rounds up to a power of two)");
-			}
-			return new QueueFullPolicySettings(properties,
-					Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
+		QueueFullPolicyConfigurer safeDefaultsQueueFullPolicyConfigurer(LoggingDefaultsProperties properties) {
+			return new QueueFullPolicyConfigurer(properties, Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
 		}
 
 		@Bean
-		StackTraceThrottleSettings safeDefaultsStackTraceThrottleSettings(LoggingDefaultsProperties properties) {
-			LoggingDefaultsProperties.StackTraces stackTraces = properties.getStackTraces();
-			return new StackTraceThrottleSettings(stackTraces.getFirstN(), stackTraces.getInterval(),
-					stackTraces.getMaxKinds());
+		StackTraceThrottleConfigurer safeDefaultsStackTraceThrottleConfigurer(LoggingDefaultsProperties properties) {
+			return new StackTraceThrottleConfigurer(properties.getStackTraces().getFirstN(),
+					properties.getStackTraces().getInterval(), properties.getStackTraces().getMaxKinds());
 		}
 
 		@Bean
@@ -85,8 +76,8 @@ public final class LoggingDefaultsAutoConfiguration {
 		}
 
 		@Bean
-		Log4jConfigurationCheck safeDefaultsLog4jConfigurationCheck() {
-			return new Log4jConfigurationCheck();
+		Log4jConfigurationCheck safeDefaultsLog4jConfigurationCheck(LoggingDefaultsProperties properties) {
+			return new Log4jConfigurationCheck(properties.isEnabled());
 		}
 
 		@Bean

@@ -2,6 +2,9 @@ package dev.safedefaults.logging;
 
 import java.time.Duration;
 
+import dev.safedefaults.PropertyBounds;
+
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -11,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * start is here.
  */
 @ConfigurationProperties("safe-defaults.logging")
-public class LoggingDefaultsProperties {
+public class LoggingDefaultsProperties implements InitializingBean {
 
 	/**
 	 * Whether the logging defaults are on. All-async logging and the ring buffer size are
@@ -36,12 +39,22 @@ public class LoggingDefaultsProperties {
 	private DiscardThreshold discardThreshold = DiscardThreshold.INFO;
 
 	/**
-	 * Slots in each async ring buffer (at least 128; Log4j rounds up to a power of two).
+	 * Slots in each async ring buffer (from 128 to 1048576; Log4j rounds up to a power of two).
 	 * JVM-level only: a system property (-Dsafe-defaults.logging.ring-buffer-size) or the
 	 * environment variable SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE, since the buffer is
 	 * allocated when Log4j starts. Default 32768 (about 11 MB of heap).
 	 */
 	private Integer ringBufferSize;
+
+	/**
+	 * How long, at a graceful stop and once the application context has closed, the events
+	 * still queued may take to be written. What is not written by then is counted and
+	 * reported in one last line: 'safe-defaults: N log events not written at shutdown (M WARN
+	 * or ERROR)'. Not set: Boot's spring.lifecycle.timeout-per-shutdown-phase, else 30s. More
+	 * than 0 and at most 10m. The starter replaces Boot's logging shutdown handler for this;
+	 * setting logging.register-shutdown-hook yourself keeps Boot's.
+	 */
+	private Duration shutdownTimeout;
 
 	/**
 	 * Stack traces in error storms: the first few of a kind in full, one line for the
@@ -81,8 +94,30 @@ public class LoggingDefaultsProperties {
 		this.ringBufferSize = ringBufferSize;
 	}
 
+	public Duration getShutdownTimeout() {
+		return this.shutdownTimeout;
+	}
+
+	public void setShutdownTimeout(Duration shutdownTimeout) {
+		this.shutdownTimeout = shutdownTimeout;
+	}
+
 	public StackTraces getStackTraces() {
 		return this.stackTraces;
+	}
+
+	@Override
+	public void afterPropertiesSet() {
+		if (this.ringBufferSize != null) {
+			PropertyBounds.requireRange("safe-defaults.logging.ring-buffer-size", this.ringBufferSize,
+					Log4jDefaultsPropertySource.MIN_RING_BUFFER_SIZE, Log4jDefaultsPropertySource.MAX_RING_BUFFER_SIZE,
+					"slots; Log4j rounds up to a power of two, and each slot that carried an event holds ~350 bytes");
+		}
+		if (this.shutdownTimeout != null) {
+			PropertyBounds.requireRange("safe-defaults.logging.shutdown-timeout", this.shutdownTimeout,
+					Duration.ofMillis(1), PropertyBounds.MAX_TIMEOUT, "how long queued log events may take at a stop");
+		}
+		this.stackTraces.validate();
 	}
 
 	/**
@@ -109,6 +144,12 @@ public class LoggingDefaultsProperties {
 	 */
 	public static class StackTraces {
 
+		/** The most full stack traces of one kind per interval. */
+		static final int MAX_FIRST_N = 10_000;
+
+		/** The most kinds a layout remembers: ~30 MB. */
+		static final int MAX_KINDS = 65_536;
+
 		/**
 		 * Whether the starter makes %throttledEx Spring Boot's default exception rendering
 		 * (logging.exception-conversion-word, which Boot's Log4j2 configuration and any
@@ -121,7 +162,7 @@ public class LoggingDefaultsProperties {
 		/**
 		 * How many throwables of one kind are printed with their full stack trace in each
 		 * interval; the rest get one line with the class, the message and how often the kind
-		 * was seen. At least 1. A kind is the class of the throwable and of its causes with
+		 * was seen. From 1 to 10000. A kind is the class of the throwable and of its causes with
 		 * their first three stack frames outside the JDK.
 		 */
 		// The defaults are StackTraceThrottling's, written out so the IDE metadata shows them.
@@ -130,14 +171,14 @@ public class LoggingDefaultsProperties {
 		/**
 		 * The interval in which the first first-n throwables of a kind are printed in full;
 		 * it starts with the first occurrence of the kind after the previous one ended.
-		 * Positive.
+		 * From 1ms to 1d.
 		 */
 		private Duration interval = Duration.ofMinutes(1);
 
 		/**
 		 * How many kinds of throwable each log layout remembers (~460 bytes each);
 		 * beyond that the least recently seen kind is forgotten and prints its trace again
-		 * when it returns. At least 1.
+		 * when it returns. From 1 to 65536.
 		 */
 		private int maxKinds = 1024;
 
@@ -171,6 +212,16 @@ public class LoggingDefaultsProperties {
 
 		public void setMaxKinds(int maxKinds) {
 			this.maxKinds = maxKinds;
+		}
+
+		void validate() {
+			String prefix = "safe-defaults.logging.stack-traces.";
+			PropertyBounds.requireRange(prefix + "first-n", this.firstN, 1, MAX_FIRST_N,
+					"the first throwable of each kind is always printed in full");
+			PropertyBounds.requireRange(prefix + "interval", this.interval, Duration.ofMillis(1),
+					PropertyBounds.MAX_INTERVAL, "such as 1m");
+			PropertyBounds.requireRange(prefix + "max-kinds", this.maxKinds, 1, MAX_KINDS,
+					"kinds each layout remembers, ~460 bytes each");
 		}
 
 	}

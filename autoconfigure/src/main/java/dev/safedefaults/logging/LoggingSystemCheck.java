@@ -5,19 +5,19 @@ import java.util.List;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.logging.shutdown.LoggingShutdownEnvironmentPostProcessor;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 
 /**
  * Checks what the logging defaults rest on, without touching Log4j itself: that Log4j2 is
- * the logging system (not Logback), that the Disruptor is a 3.x, and that Boot's shutdown
- * hook will flush the queue at exit.
+ * the logging system (not Logback), that the Disruptor is a 3.x, and that a shutdown handler
+ * (the starter's, or Boot's) will write the queue at exit.
  */
 public class LoggingSystemCheck implements Check {
-
-	private static final String LOG4J2_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
 
 	private final ObjectProvider<LoggingSystem> loggingSystem;
 
@@ -47,25 +47,22 @@ public class LoggingSystemCheck implements Check {
 	public List<Finding> run() {
 		List<Finding> findings = new ArrayList<>();
 		LoggingSystem system = this.loggingSystem.getIfAvailable();
-		if (system != null && !system.getClass().getName().equals(LOG4J2_SYSTEM)) {
-			findings.add(Finding.warning("logging.not-log4j2", system.getClass().getSimpleName(),
-					"Log4j2 is not the logging system, so none of the logging defaults (all-async, discard "
-							+ "under pressure, no location) apply.",
-					"Exclude spring-boot-starter-logging from spring-boot-starter (see the README, 'Logging')."));
+		if (system != null && !Log4j2LoggingSystemChoice.is(system)) {
+			findings.add(LoggingFindings.NOT_LOG4J2.raise(system.getClass().getSimpleName()));
 		}
 		if (DisruptorVersion.of(this.classLoader) == DisruptorVersion.V4_OR_LATER) {
-			findings.add(Finding.warning("logging.disruptor-4", "com.lmax:disruptor",
-					"Disruptor 4.x with Log4j 2.25 silently loses events, WARN and ERROR included and uncounted, "
-							+ "whenever the ring buffer is full; the starter leaves all-async logging off.",
-					"Pin com.lmax:disruptor to 3.4.4."));
+			findings.add(LoggingFindings.DISRUPTOR_4.raise("com.lmax:disruptor"));
 		}
-		if (!this.environment.getProperty("logging.register-shutdown-hook", Boolean.class, true)) {
-			findings.add(Finding.warning("logging.no-shutdown-hook", "logging.register-shutdown-hook",
-					"Without Boot's logging shutdown hook, events still queued in the async ring buffer are lost "
-							+ "when the JVM exits.",
-					"Remove logging.register-shutdown-hook=false."));
+		if (!this.environment.getProperty("logging.register-shutdown-hook", Boolean.class, true)
+				&& !startersStopIsInPlace()) {
+			findings.add(LoggingFindings.NO_SHUTDOWN_HOOK.raise("logging.register-shutdown-hook"));
 		}
 		return findings;
+	}
+
+	private boolean startersStopIsInPlace() {
+		return this.environment instanceof ConfigurableEnvironment configurable
+				&& LoggingShutdownEnvironmentPostProcessor.ownsTheStop(configurable);
 	}
 
 }

@@ -19,6 +19,7 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the JDK's flight recorder in-process, without an agent: one
@@ -76,7 +77,7 @@ final class JfrThrowableSource implements ThrowableSource {
 	 * classes are present.
 	 * @return the reason, {@code null} when it can be used
 	 */
-	static String unavailableReason() {
+	static @Nullable String unavailableReason() {
 		try {
 			return FlightRecorder.isAvailable() ? null
 					: "this JVM's flight recorder is switched off or not built in (FlightRecorder.isAvailable() is false)";

@@ -1,5 +1,7 @@
 package dev.safedefaults.runtime;
 
+import java.util.List;
+
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 
@@ -26,7 +28,8 @@ final class RuntimeFeatureStatus implements FeatureStatusReporter {
 	@Override
 	public FeatureStatus status() {
 		if (!this.properties.isEnabled()) {
-			return FeatureStatus.off(FEATURE, "safe-defaults.runtime.enabled is false");
+			return FeatureStatus.off(FEATURE,
+					"off by default (it costs CPU on every request); safe-defaults.runtime.enabled=true switches it on");
 		}
 		RuntimeStormDetector detector = this.detectors.getIfAvailable();
 		if (detector == null) {
@@ -35,6 +38,10 @@ final class RuntimeFeatureStatus implements FeatureStatusReporter {
 		String unavailable = detector.unavailableReason();
 		if (unavailable != null) {
 			return FeatureStatus.off(FEATURE, "exception storms cannot be detected: " + unavailable);
+		}
+		if (!detector.isRunning()) {
+			// Asked before its lifecycle phase (the startup line): nothing measured yet.
+			return FeatureStatus.applied(FEATURE, List.of("starting with the application"));
 		}
 		return FeatureStatus.applied(FEATURE, detector.describe());
 	}

@@ -2,6 +2,9 @@ package dev.safedefaults.runtime;
 
 import java.time.Duration;
 
+import dev.safedefaults.PropertyBounds;
+
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -9,24 +12,32 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * and stack traces printed to {@code System.err}. Both report findings while they last.
  */
 @ConfigurationProperties("safe-defaults.runtime")
-public class RuntimeStormProperties {
+public class RuntimeStormProperties implements InitializingBean {
 
 	/**
 	 * Whether to watch the running JVM for exception storms (through the JDK's flight
-	 * recorder) and for stack traces printed to System.err. False switches off both, with
-	 * their findings and metric.
+	 * recorder) and for stack traces printed to System.err, with their findings and
+	 * metric. Off by default: on a healthy service it costs CPU on every request (the JIT
+	 * compiles more and later while an in-process recording stream runs; see
+	 * docs/cost.md), so it is for the times a storm is suspected.
 	 */
-	private boolean enabled = true;
+	private boolean enabled;
+
+	/** The shortest sampling period: the recorder's events are not meant to be read faster. */
+	static final Duration MIN_SAMPLING_PERIOD = Duration.ofMillis(10);
+
+	/** The highest rate threshold accepted. */
+	static final double MAX_RATE = 1e9;
 
 	/**
 	 * How often the JVM's count of created throwables is read (the flight recorder's
-	 * jdk.ExceptionStatistics event). At 1s it costs next to nothing. At least 10ms.
+	 * jdk.ExceptionStatistics event). At 1s it costs next to nothing. From 10ms to 1m.
 	 */
 	private Duration samplingPeriod = Duration.ofSeconds(1);
 
 	/**
 	 * How long a rate must stay above its threshold before it is reported as a storm, and
-	 * below it before the storm is over. Positive.
+	 * below it before the storm is over. From 1ms to 1h.
 	 */
 	private Duration sustainedFor = Duration.ofSeconds(5);
 
@@ -66,6 +77,25 @@ public class RuntimeStormProperties {
 		return this.stderrStackTraces;
 	}
 
+	@Override
+	public void afterPropertiesSet() {
+		PropertyBounds.requireRange("safe-defaults.runtime.sampling-period", this.samplingPeriod, MIN_SAMPLING_PERIOD,
+				Duration.ofMinutes(1), "such as 1s");
+		PropertyBounds.requireRange("safe-defaults.runtime.sustained-for", this.sustainedFor, Duration.ofMillis(1),
+				Duration.ofHours(1), "such as 5s");
+		PropertyBounds.requireRange("safe-defaults.runtime.exception-storm.window-interval",
+				this.exceptionStorm.getWindowInterval(), Duration.ofMillis(1), PropertyBounds.MAX_INTERVAL, "such as 10m");
+		PropertyBounds.requireRange("safe-defaults.runtime.exception-storm.per-second",
+				this.exceptionStorm.getPerSecond(), 0, true, MAX_RATE, "throwables a second");
+		PropertyBounds.requireRange("safe-defaults.runtime.exception-storm.per-request",
+				this.exceptionStorm.getPerRequest(), 0, true, MAX_RATE, "throwables per request");
+		PropertyBounds.requireRange("safe-defaults.runtime.stderr-stack-traces.per-second",
+				this.stderrStackTraces.getPerSecond(), 0, true, MAX_RATE, "stack traces a second");
+		PropertyBounds.requireRange("safe-defaults.runtime.stderr-stack-traces.log-interval",
+				this.stderrStackTraces.getLogInterval(), Duration.ofMillis(1), PropertyBounds.MAX_INTERVAL,
+				"such as 10m");
+	}
+
 	/**
 	 * When the JVM creating throwables is a storm (incidents 1, 3 and 8).
 	 */
@@ -91,7 +121,7 @@ public class RuntimeStormProperties {
 		/**
 		 * The least time between two diagnostic windows (a recording of at most one second
 		 * of throws with their stack traces, which slows throwing code while it lasts),
-		 * and between two storm log lines. Positive.
+		 * and between two logged starts of an exception storm. From 1ms to 1d.
 		 */
 		private Duration windowInterval = Duration.ofMinutes(10);
 
@@ -140,6 +170,12 @@ public class RuntimeStormProperties {
 		 */
 		private double perSecond = 10;
 
+		/**
+		 * The least time between two logged starts of a System.err stack-trace storm (the
+		 * finding is there all the while). From 1ms to 1d.
+		 */
+		private Duration logInterval = Duration.ofMinutes(10);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -154,6 +190,14 @@ public class RuntimeStormProperties {
 
 		public void setPerSecond(double perSecond) {
 			this.perSecond = perSecond;
+		}
+
+		public Duration getLogInterval() {
+			return this.logInterval;
+		}
+
+		public void setLogInterval(Duration logInterval) {
+			this.logInterval = logInterval;
 		}
 
 	}

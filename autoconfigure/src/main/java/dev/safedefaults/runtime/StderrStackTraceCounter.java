@@ -2,11 +2,7 @@ package dev.safedefaults.runtime;
 
 import java.io.PrintStream;
 import java.nio.charset.Charset;
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A pass-through wrapper around {@code System.err} that counts the stack traces written
@@ -15,8 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
  * serialised a whole service on the {@code System.err} lock).
  * <p>
  * Every method writes exactly what it was given to the original stream, through the same
- * method, and only then looks at the text. The wrapper takes no lock of its own: counters
- * are {@link LongAdder}s, and each thread keeps its own line state. It cannot remove the
+ * method, and only then passes the text to {@link StackTraceCounts}, which recognises the
+ * traces. The wrapper takes no lock of its own. It cannot remove the
  * lock that {@code printStackTrace} takes on the stream it prints to (that is now this
  * wrapper, instead of the original); it makes the storm visible.
  * <p>
@@ -25,27 +21,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class StderrStackTraceCounter extends PrintStream {
 
-	/** Distinct exception classes counted; further ones count as {@value #OTHER}. */
-	static final int MAX_CLASSES = 64;
-
-	static final String OTHER = "(other classes)";
-
-	private static final String FRAME_PREFIX = "\tat ";
-
-	private static final String ELIDED_PREFIX = "\t... ";
-
-	/** Enough of a line to recognise a frame and read an exception class name. */
-	private static final int MAX_LINE = 256;
-
 	private final PrintStream original;
 
-	private final LongAdder stackTraces = new LongAdder();
-
-	private final LongAdder frameLines = new LongAdder();
-
-	private final ConcurrentHashMap<String, LongAdder> byClass = new ConcurrentHashMap<>();
-
-	private final ThreadLocal<LineState> lines = ThreadLocal.withInitial(LineState::new);
+	private final StackTraceCounts stackTraces = new StackTraceCounts();
 
 	private volatile boolean counting = true;
 
@@ -101,10 +79,8 @@ final class StderrStackTraceCounter extends PrintStream {
 	 * What has been counted so far.
 	 * @return the counts
 	 */
-	Counts counts() {
-		Map<String, Long> classes = new HashMap<>();
-		this.byClass.forEach((name, count) -> classes.put(name, count.sum()));
-		return new Counts(this.stackTraces.sum(), this.frameLines.sum(), classes);
+	StackTraceCounts.Counts counts() {
+		return this.stackTraces.counts();
 	}
 
 	// Pass-through: the original method, then a look at the text.
@@ -113,7 +89,7 @@ final class StderrStackTraceCounter extends PrintStream {
 	public void write(int b) {
 		this.original.write(b);
 		if (this.counting) {
-			this.lines.get().accept((char) (b & 0xFF));
+			this.stackTraces.accept((char) (b & 0xFF));
 		}
 	}
 
@@ -121,10 +97,7 @@ final class StderrStackTraceCounter extends PrintStream {
 	public void write(byte[] buf, int off, int len) {
 		this.original.write(buf, off, len);
 		if (this.counting) {
-			LineState state = this.lines.get();
-			for (int i = off; i < off + len; i++) {
-				state.accept((char) (buf[i] & 0xFF));
-			}
+			this.stackTraces.accept(buf, off, len);
 		}
 	}
 
@@ -306,134 +279,9 @@ final class StderrStackTraceCounter extends PrintStream {
 	}
 
 	private void look(String text, boolean newLine) {
-		if (!this.counting) {
-			return;
+		if (this.counting) {
+			this.stackTraces.accept(text, newLine);
 		}
-		LineState state = this.lines.get();
-		for (int i = 0; i < text.length(); i++) {
-			state.accept(text.charAt(i));
-		}
-		if (newLine) {
-			state.accept('\n');
-		}
-	}
-
-	private void countHeader(CharSequence header) {
-		int start = 0;
-		while (start < header.length() && header.charAt(start) == '\t') {
-			start++;
-		}
-		if (startsWith(header, start, "Caused by: ") || startsWith(header, start, "Suppressed: ")) {
-			return;
-		}
-		this.stackTraces.increment();
-		String className = className(header, start);
-		LongAdder count = this.byClass.get(className);
-		if (count == null) {
-			count = (this.byClass.size() < MAX_CLASSES) ? this.byClass.computeIfAbsent(className, (k) -> new LongAdder())
-					: this.byClass.computeIfAbsent(OTHER, (k) -> new LongAdder());
-		}
-		count.increment();
-	}
-
-	/**
-	 * The class name at the start of a header such as {@code java.lang.IllegalStateException: message}
-	 * or {@code Exception in thread "main" java.lang.Error}; never the message, which may
-	 * hold anything.
-	 */
-	static String className(CharSequence header, int from) {
-		int start = from;
-		String uncaught = "Exception in thread \"";
-		if (startsWith(header, start, uncaught)) {
-			int close = indexOf(header, "\" ", start + uncaught.length());
-			start = (close >= 0) ? close + 2 : header.length();
-		}
-		int end = start;
-		while (end < header.length()
-				&& (Character.isJavaIdentifierPart(header.charAt(end)) || header.charAt(end) == '.')) {
-			end++;
-		}
-		return (end > start) ? header.subSequence(start, end).toString() : "(unnamed)";
-	}
-
-	private static boolean startsWith(CharSequence text, int from, String prefix) {
-		if (text.length() - from < prefix.length()) {
-			return false;
-		}
-		for (int i = 0; i < prefix.length(); i++) {
-			if (text.charAt(from + i) != prefix.charAt(i)) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	private static int indexOf(CharSequence text, String part, int from) {
-		for (int i = from; i <= text.length() - part.length(); i++) {
-			if (startsWith(text, i, part)) {
-				return i;
-			}
-		}
-		return -1;
-	}
-
-	/**
-	 * What was counted.
-	 *
-	 * @param stackTraces the stack traces printed (their top exception headers; causes
-	 * and suppressed exceptions are part of the same trace)
-	 * @param frameLines the {@code "\tat "} lines printed
-	 * @param byClass stack traces per exception class
-	 */
-	record Counts(long stackTraces, long frameLines, Map<String, Long> byClass) {
-
-		static final Counts NONE = new Counts(0, 0, Map.of());
-
-	}
-
-	/**
-	 * One thread's view of the lines it writes: the line being written and the last line
-	 * that was not a frame (the header a frame line follows). Two buffers are swapped so
-	 * that ordinary output allocates nothing.
-	 */
-	private final class LineState {
-
-		private StringBuilder line = new StringBuilder();
-
-		private StringBuilder previous = new StringBuilder();
-
-		private boolean inTrace;
-
-		void accept(char c) {
-			if (c == '\n') {
-				endLine();
-			}
-			else if (c != '\r' && this.line.length() < MAX_LINE) {
-				this.line.append(c);
-			}
-		}
-
-		private void endLine() {
-			if (startsWith(this.line, 0, FRAME_PREFIX)) {
-				StderrStackTraceCounter.this.frameLines.increment();
-				if (!this.inTrace) {
-					this.inTrace = true;
-					countHeader(this.previous);
-				}
-				this.line.setLength(0);
-			}
-			else if (this.inTrace && startsWith(this.line, 0, ELIDED_PREFIX)) {
-				this.line.setLength(0);
-			}
-			else {
-				this.inTrace = false;
-				StringBuilder done = this.line;
-				this.line = this.previous;
-				this.line.setLength(0);
-				this.previous = done;
-			}
-		}
-
 	}
 
 }

@@ -1,10 +1,13 @@
 package dev.safedefaults.configcache;
 
+import java.util.List;
+
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.configcache.actuate.ConfigCacheMetricsAutoConfiguration;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.search.RequiredSearch;
 import org.junit.jupiter.api.Test;
@@ -26,11 +29,13 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class ParsedConfigCacheAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ParsedConfigCacheAutoConfiguration.class));
+			AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ParsedConfigCacheAutoConfiguration.class,
+					ConfigCacheMetricsAutoConfiguration.class));
 
 	private final ApplicationContextRunner withJackson = this.runner
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class));
@@ -96,7 +101,7 @@ class ParsedConfigCacheAutoConfigurationTests {
 				assertThat(status.enabled()).isTrue();
 				assertThat(status.appliedTo()).singleElement()
 					.asString()
-					.contains("1 entries", "at most 1048576 characters", "expire after PT1H unread");
+					.contains("1 entries", "at most 1048576 bytes", "expire after PT1H unread");
 			});
 	}
 
@@ -157,9 +162,66 @@ class ParsedConfigCacheAutoConfigurationTests {
 				.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (ex) -> {
 					assertThat(ex.getName()).isEqualTo("safe-defaults.config-cache.maximum-weight");
 					assertThat(ex.getValue()).hasToString("-1048576B");
-					assertThat(ex.getReason()).contains("Must be positive", "64MB");
+					assertThat(ex.getReason()).contains("Must be from 1B to 1073741824B", "64MB");
 				});
 		});
+	}
+
+	@Test
+	void aMaximumWeightAboveOneGigabyteFailsStartup() {
+		this.withJackson.withPropertyValues("safe-defaults.config-cache.maximum-weight=2GB").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (ex) -> {
+					assertThat(ex.getName()).isEqualTo("safe-defaults.config-cache.maximum-weight");
+					assertThat(ex.getReason()).contains("to 1073741824B");
+				});
+		});
+	}
+
+	@Test
+	void aMaxTextLengthOutOfRangeFailsStartupNamingPropertyValueAndRange() {
+		for (String value : new String[] { "0", "67108865" }) {
+			this.withJackson.withPropertyValues("safe-defaults.config-cache.max-text-length=" + value)
+				.run((context) -> {
+					assertThat(context).hasFailed();
+					assertThat(context.getStartupFailure()).rootCause()
+						.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (ex) -> {
+							assertThat(ex.getName()).isEqualTo("safe-defaults.config-cache.max-text-length");
+							assertThat(ex.getValue()).hasToString(value);
+							assertThat(ex.getReason()).contains("Must be from 1 to 67108864", "characters");
+						});
+				});
+		}
+	}
+
+	@Test
+	void aMaxNestingDepthOutOfRangeFailsStartupNamingPropertyValueAndRange() {
+		for (String value : new String[] { "0", "1001" }) {
+			this.withJackson.withPropertyValues("safe-defaults.config-cache.max-nesting-depth=" + value)
+				.run((context) -> {
+					assertThat(context).hasFailed();
+					assertThat(context.getStartupFailure()).rootCause()
+						.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (ex) -> {
+							assertThat(ex.getName()).isEqualTo("safe-defaults.config-cache.max-nesting-depth");
+							assertThat(ex.getReason()).contains("Must be from 1 to 1000", "levels");
+						});
+				});
+		}
+	}
+
+	@Test
+	void theLimitsForOneTextApply() {
+		this.withJackson.withPropertyValues("safe-defaults.config-cache.max-text-length=10",
+				"safe-defaults.config-cache.max-nesting-depth=2")
+			.run((context) -> {
+				ParsedConfigCache cache = context.getBean(ParsedConfigCache.class);
+				assertThatExceptionOfType(ConfigParseException.class)
+					.isThrownBy(() -> cache.parse("[\"" + "x".repeat(10) + "\"]", List.class))
+					.withMessageContaining("max-text-length");
+				assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> cache.parse("[[[]]]", List.class))
+					.withMessageContaining("max-nesting-depth");
+			});
 	}
 
 	@Test
@@ -192,17 +254,17 @@ class ParsedConfigCacheAutoConfigurationTests {
 			assertThat(context.getStartupFailure()).rootCause()
 				.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (ex) -> {
 					assertThat(ex.getName()).isEqualTo("safe-defaults.config-cache.expire-after-access");
-					assertThat(ex.getReason()).contains("positive duration");
+					assertThat(ex.getReason()).contains("from 1ms to 1d");
 				});
 		});
 	}
 
 	@Test
-	void badValuesDoNotMatterWhenTheCacheIsOff() {
+	void aBadValueFailsStartupEvenWhenTheCacheIsOffSinceThePropertiesCheckThemselves() {
 		this.withJackson
 			.withPropertyValues("safe-defaults.config-cache.enabled=false",
 					"safe-defaults.config-cache.maximum-weight=-1")
-			.run((context) -> assertThat(context).hasNotFailed());
+			.run((context) -> assertThat(context).hasFailed());
 	}
 
 	@Test
@@ -231,7 +293,7 @@ class ParsedConfigCacheAutoConfigurationTests {
 	void withoutMicrometerTheCacheWorksWithoutMetrics() {
 		this.withJackson.withClassLoader(new FilteredClassLoader(MeterRegistry.class)).run((context) -> {
 			assertThat(context).hasNotFailed().hasSingleBean(ParsedConfigCache.class);
-			assertThat(context).doesNotHaveBean("parsedConfigCacheMeterBinder");
+			assertThat(context).doesNotHaveBean("safeDefaultsParsedConfigCacheMeterBinder");
 		});
 	}
 

@@ -33,7 +33,7 @@ class ParsedConfigCacheTests {
 	private final List<Type> firstParses = new ArrayList<>();
 
 	private final ParsedConfigCache cache = new ParsedConfigCache(JsonMapper.builder().build(), "a test mapper",
-			64 * 1024 * 1024, null, this.firstParses::add);
+			64 * 1024 * 1024, null, 4096, 8, this.firstParses::add);
 
 	@Test
 	void aSecondCallWithAnEqualTextReturnsTheSameObjectWithoutParsing() {
@@ -92,27 +92,59 @@ class ParsedConfigCacheTests {
 
 	@Test
 	void theWeightBoundHoldsUnderAFloodOfDistinctTexts() {
-		long maximumWeight = 10_000;
+		long maximumWeight = 100_000;
 		ParsedConfigCache small = new ParsedConfigCache(JsonMapper.builder().build(), maximumWeight, null);
-		long totalWeight = 0;
 		for (int i = 0; i < 100_000; i++) {
 			String text = "{\"name\":\"pool-" + i + "\",\"size\":" + i + "}";
-			totalWeight += text.length();
 			assertThat(small.parse(text, Pool.class).size()).isEqualTo(i);
 		}
 		small.cleanUp();
-		assertThat(totalWeight).isGreaterThan(100 * maximumWeight);
 		assertThat(small.weightedSize()).isPositive().isLessThanOrEqualTo(maximumWeight);
 		assertThat(small.caffeineCache().estimatedSize()).isLessThan(1_000);
 		assertThat(small.caffeineCache().stats().evictionCount()).isGreaterThan(99_000);
 	}
 
 	@Test
-	void anEntryWeighsItsTextsLengthInCharacters() {
-		String text = "{\"name\":\"orders\",\"size\":10}";
-		this.cache.parse(text, Pool.class);
-		this.cache.cleanUp();
-		assertThat(this.cache.weightedSize()).isEqualTo(text.length());
+	void anEntryWeighsTheHeapItsJsonRetainsNotItsLength() {
+		// Three characters of text per empty object, ~70 bytes of heap each once parsed.
+		String objects = "[" + "{},".repeat(999) + "{}]";
+		String numbers = "[" + "1,".repeat(999) + "1]";
+		ParsedConfigCache objectsCache = new ParsedConfigCache(JsonMapper.builder().build(), 1 << 30, null);
+		objectsCache.parse(objects, new TypeReference<List<java.util.Map<String, Object>>>() {
+		});
+		objectsCache.cleanUp();
+		ParsedConfigCache numbersCache = new ParsedConfigCache(JsonMapper.builder().build(), 1 << 30, null);
+		numbersCache.parse(numbers, new TypeReference<List<Integer>>() {
+		});
+		numbersCache.cleanUp();
+		assertThat(objectsCache.weightedSize()).isGreaterThan(20L * objects.length());
+		assertThat(numbersCache.weightedSize()).isLessThan(10L * numbers.length());
+	}
+
+	@Test
+	void aTextLongerThanTheLimitIsRefusedNamingTheProperty() {
+		String text = "[\"" + SECRET + "x".repeat(5000) + "\"]";
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(text, List.class))
+			.satisfies((ex) -> {
+				assertThat(ex.getMessage()).contains("longer than 4096 characters",
+						"safe-defaults.config-cache.max-text-length", text.length() + " characters");
+				holdsNoSecret(ex);
+			});
+		assertThat(this.firstParses).isEmpty();
+		assertThat(stats().loadFailureCount()).isEqualTo(1);
+	}
+
+	@Test
+	void aTextNestedDeeperThanTheLimitIsRefusedNamingThePropertyAndWhere() {
+		String eight = "[".repeat(8) + "]".repeat(8);
+		assertThat(this.cache.parse(eight, List.class)).hasSize(1);
+		String nine = "[".repeat(9) + "]".repeat(9);
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(nine, List.class))
+			.satisfies((ex) -> {
+				assertThat(ex.getMessage()).contains("deeper than 8 levels",
+						"safe-defaults.config-cache.max-nesting-depth", "line 1, column 10");
+				assertThat(ex.getLine()).isEqualTo(1);
+			});
 	}
 
 	@Test
@@ -276,7 +308,7 @@ class ParsedConfigCacheTests {
 	void theDescriptionNamesBoundSizeAndMapper() {
 		this.cache.parse("{\"name\":\"a\",\"size\":1}", Pool.class);
 		this.cache.cleanUp();
-		assertThat(this.cache.describe()).contains("'parsed-config'", "1 entries", "of at most 67108864 characters",
+		assertThat(this.cache.describe()).contains("'parsed-config'", "1 entries", "of at most 67108864 bytes (estimated heap)", "at most 4096 characters",
 				"no expiry", "a test mapper");
 	}
 

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.CheckFindings;
 import dev.safedefaults.check.Finding;
-import dev.safedefaults.check.FindingCatalogue;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.feign.TestClients.GreetingClient;
@@ -69,12 +69,24 @@ class FeignConvertersChecksTests {
 	@Test
 	void theIncidentsCodecIsReportedWithTheClientsName() {
 		this.runner.withUserConfiguration(WithIncidentClient.class).run((context) -> {
-			assertThat(findings(context, PerCallConvertersCheck.ID)).singleElement().satisfies((finding) -> {
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement().satisfies((finding) -> {
 				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 				assertThat(finding.subject()).isEqualTo("feign client 'incident'");
 				assertThat(finding.message()).contains("decoder").contains("SpringDecoder.converters");
 			});
 			assertThat(context.getBean(IncidentClient.class).greeting("Ada").firstName()).isEqualTo("Hello Ada");
+		});
+	}
+
+	@Test
+	void everyClientsCodecsAreInspectedOnceForBothChecks() {
+		TestClients.IncidentCodecConfiguration.getObjectCalls.set(0);
+		this.runner.withUserConfiguration(WithIncidentClient.class).run((context) -> {
+			assertThat(context).hasSingleBean(FeignCodecInspector.class);
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).hasSize(1);
+			// The inspector asks a provider twice to see whether it yields a new object per
+			// call; the two checks share one inspection (it was four calls with two).
+			assertThat(TestClients.IncidentCodecConfiguration.getObjectCalls).hasValue(2);
 		});
 	}
 
@@ -92,7 +104,7 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(WithIncidentClient.class)
 			.withPropertyValues("spring.cloud.openfeign.lazy-attributes-resolution=true")
 			.run((context) -> {
-				assertThat(findings(context, PerCallConvertersCheck.ID)).extracting(Finding::subject)
+				assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
 					.containsExactly("feign client 'incident'");
 				assertThat(context.getBean(FeignClientFactory.class).getContextNames()).contains("incident");
 			});
@@ -104,7 +116,7 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class)
 			.withPropertyValues(
 					"spring.cloud.openfeign.client.config.greetings.decoder=" + SupplierDecoder.class.getName())
-			.run((context) -> assertThat(findings(context, PerCallConvertersCheck.ID)).extracting(Finding::subject)
+			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
 				.containsExactly("feign client 'greetings'"));
 	}
 
@@ -113,14 +125,14 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class)
 			.withPropertyValues(
 					"spring.cloud.openfeign.client.config.default.decoder=" + SupplierDecoder.class.getName())
-			.run((context) -> assertThat(findings(context, PerCallConvertersCheck.ID)).extracting(Finding::subject)
+			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
 				.containsExactly("feign client 'greetings'", "feign client 'others'"));
 	}
 
 	@Test
 	void anUnknownCodecWithAnObjectFactoryBuildingConvertersPerCallIsReported() {
 		this.runner.withUserConfiguration(WithLegacyCodecClient.class).run((context) -> {
-			assertThat(findings(context, PerCallConvertersCheck.ID)).singleElement().satisfies((finding) -> {
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement().satisfies((finding) -> {
 				assertThat(finding.subject()).isEqualTo("feign client 'legacy'");
 				assertThat(finding.message()).contains("LegacyDecoder.converters");
 			});
@@ -131,9 +143,9 @@ class FeignConvertersChecksTests {
 	void aClientWhoseContextFailsIsReportedAndTheOthersAreStillChecked() {
 		this.runner.withUserConfiguration(WithBrokenClient.class).run((context) -> {
 			assertThat(context).hasNotFailed();
-			assertThat(findings(context, FindingCatalogue.CHECKS_FAILED)).extracting(Finding::subject)
+			assertThat(findings(context, CheckFindings.CHECKS_FAILED.id())).extracting(Finding::subject)
 				.containsExactly("feign client 'broken'");
-			assertThat(findings(context, PerCallConvertersCheck.ID)).extracting(Finding::subject)
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
 				.containsExactly("feign client 'incident'");
 		});
 	}
@@ -143,20 +155,20 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class)
 			.withPropertyValues("safe-defaults.feign.enabled=false")
 			.run((context) -> {
-				assertThat(findings(context, DefaultConvertersCheck.ID)).extracting(Finding::subject)
+				assertThat(findings(context, FeignFindings.DEFAULT_CONVERTERS.id())).extracting(Finding::subject)
 					.containsExactly("feign client 'greetings'", "feign client 'others'");
-				assertThat(findings(context, DefaultConvertersCheck.ID)).allSatisfy((finding) -> {
+				assertThat(findings(context, FeignFindings.DEFAULT_CONVERTERS.id())).allSatisfy((finding) -> {
 					assertThat(finding.severity()).isEqualTo(Severity.INFO);
 					assertThat(finding.message()).contains("ResourceHttpMessageConverter");
 				});
-				assertThat(findings(context, PerCallConvertersCheck.ID)).isEmpty();
+				assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).isEmpty();
 			});
 	}
 
 	@Test
 	void aClientsOwnConvertersBeanWithTheDefaultsIsReported() {
 		this.runner.withUserConfiguration(WithOwnConvertersClient.class)
-			.run((context) -> assertThat(findings(context, DefaultConvertersCheck.ID)).extracting(Finding::subject)
+			.run((context) -> assertThat(findings(context, FeignFindings.DEFAULT_CONVERTERS.id())).extracting(Finding::subject)
 				.containsExactly("feign client 'own-converters'"));
 	}
 

@@ -146,6 +146,9 @@ final class TestClients {
 	 */
 	static class IncidentCodecConfiguration {
 
+		/** How many times the incident's provider was asked for converters. */
+		static final AtomicInteger getObjectCalls = new AtomicInteger();
+
 		@Bean
 		Decoder feignDecoder(ObjectProvider<ClientHttpMessageConvertersCustomizer> customizers,
 				ObjectProvider<HttpMessageConverterCustomizer> feignCustomizers) {
@@ -153,6 +156,7 @@ final class TestClients {
 
 				@Override
 				public FeignHttpMessageConverters getObject() {
+					getObjectCalls.incrementAndGet();
 					return new FeignHttpMessageConverters(customizers, feignCustomizers);
 				}
 

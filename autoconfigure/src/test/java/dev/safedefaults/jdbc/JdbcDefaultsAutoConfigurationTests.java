@@ -49,7 +49,30 @@ class JdbcDefaultsAutoConfigurationTests {
 		this.runner.run((context) -> assertThat(context).hasSingleBean(MySqlProtocolDefaultsPostProcessor.class)
 			.hasSingleBean(PoolSettingsCheck.class)
 			.hasSingleBean(PreparedStatementBudgetCheck.class)
+			.hasSingleBean(MaxLifetimeCheck.class)
+			.hasSingleBean(AutocommitRoundTripsCheck.class)
 			.hasSingleBean(JdbcFeatureStatusReporter.class));
+	}
+
+	@Test
+	void withoutHibernateThereIsNoAutocommitCheckAndTheOthersRemain() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.hibernate"))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(AutocommitRoundTripsCheck.class)
+				.hasSingleBean(MaxLifetimeCheck.class)
+				.hasSingleBean(PoolSettingsCheck.class));
+	}
+
+	@Test
+	void withoutSpringOrmThereIsNoAutocommitCheck() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.orm"))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(AutocommitRoundTripsCheck.class));
+	}
+
+	@Test
+	void theAutocommitCheckFindsNothingWithoutAnEntityManagerFactory() {
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL)
+			.run((context) -> assertThat(context.getBean(AutocommitRoundTripsCheck.class).run()).isEmpty());
 	}
 
 	@Test
@@ -177,7 +200,7 @@ class JdbcDefaultsAutoConfigurationTests {
 				assertThat(status.enabled()).isTrue();
 				assertThat(status.appliedTo()).singleElement()
 					.asString()
-					.startsWith("orders (MySQL Connector/J, jdbc:mysql://app:")
+					.startsWith("orders (MySQL Connector/J, jdbc:mysql://127.0.0.1:1/app?password=******)")
 					.contains("added useServerPrepStmts=true", "useConfigs=maxPerformance", "kept your cachePrepStmts")
 					.doesNotContain("s3cr3t");
 				assertThat(status.reason()).isNull();
@@ -211,7 +234,9 @@ class JdbcDefaultsAutoConfigurationTests {
 		this.runner.withClassLoader(new FilteredClassLoader(HikariDataSource.class)).run((context) -> {
 			assertThat(context).hasNotFailed()
 				.doesNotHaveBean(MySqlProtocolDefaultsPostProcessor.class)
-				.doesNotHaveBean(PoolSettingsCheck.class);
+				.doesNotHaveBean(PoolSettingsCheck.class)
+				.doesNotHaveBean(MaxLifetimeCheck.class)
+				.doesNotHaveBean(AutocommitRoundTripsCheck.class);
 			FeatureStatus status = status(context);
 			assertThat(status.enabled()).isFalse();
 			assertThat(status.reason()).isEqualTo("HikariCP is not on the class path");

@@ -6,13 +6,17 @@ import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.Finding;
 import dev.safedefaults.jdbc.StatementCounters.Counts;
+import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,6 +39,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * with or without the starter. The server may be shared, so the counters are the pool's
  * own session's: a pool of one connection, snapshots taken through it.
  */
+@Slow
 class JdbcDefaultsOnOlderMariaDbTests {
 
 	private static final String HOST = "127.0.0.1";
@@ -137,6 +142,27 @@ class JdbcDefaultsOnOlderMariaDbTests {
 		assertThat(counts.get(COM_SELECT)).as("%s", counts).isZero();
 		assertThat(counts.get(COM_STMT_PREPARE)).as("%s", counts).isEqualTo(1);
 		assertThat(counts.get(COM_STMT_EXECUTE)).as("%s", counts).isEqualTo(UPDATES);
+	}
+
+	@Test
+	void theMaxLifetimeCheckReadsTheOlderServersSessionTimeout() throws Exception {
+		long serverTimeout;
+		try (Connection connection = connect(); Statement statement = connection.createStatement();
+				ResultSet result = statement.executeQuery("SELECT @@session.wait_timeout")) {
+			result.next();
+			serverTimeout = result.getLong(1);
+		}
+		AtomicReference<List<Finding>> findings = new AtomicReference<>();
+		this.runner.withPropertyValues("spring.datasource.url=" + url("mysql") + "?sessionVariables=wait_timeout=60")
+			.run((context) -> findings.set(context.getBean(MaxLifetimeCheck.class).run()));
+		assertThat(findings.get()).singleElement()
+			.satisfies((finding) -> assertThat(finding.message()).contains("after 60 s idle"));
+		this.runner.withPropertyValues("spring.datasource.url=" + url("mariadb"))
+			.run((context) -> findings.set(context.getBean(MaxLifetimeCheck.class).run()));
+		// Silent unless the server itself is configured below Hikari's keepalive plus 30 s.
+		assertThat(findings.get()).hasSize((serverTimeout < 150) ? 1 : 0);
+		System.out.println("Older MariaDB: @@session.wait_timeout " + serverTimeout + " s, jdbc.max-lifetime "
+				+ findings.get());
 	}
 
 }

@@ -28,18 +28,23 @@ class PoolSettingsCheckTests {
 
 	private static final String MARIADB_URL = JdbcDefaultsAutoConfigurationTests.MARIADB_URL;
 
+	/** The deferred checks' findings: they query the (absent) server after startup, not this check's. */
+	private static final List<String> DEFERRED_IDS = List.of(JdbcFindings.PREPARED_STMT_BUDGET.id(),
+			JdbcFindings.PREPARED_STMT_BUDGET_UNCHECKED.id(), JdbcFindings.MAX_LIFETIME.id(),
+			JdbcFindings.MAX_LIFETIME_UNCHECKED.id());
+
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SafeDefaultsAutoConfiguration.class,
 				JdbcDefaultsAutoConfiguration.class))
 		.withPropertyValues("spring.datasource.name=orders",
-				"safe-defaults.checks.disabled=" + PreparedStatementBudgetCheck.PREPARED_STMT_BUDGET);
+				"safe-defaults.checks.disabled=" + String.join(",", DEFERRED_IDS));
 
 	private static List<Finding> findings(AssertableApplicationContext context) {
 		assertThat(context).hasNotFailed();
 		return context.getBean(FindingsStore.class)
 			.findings()
 			.stream()
-			.filter((finding) -> !finding.id().equals(PreparedStatementBudgetCheck.PREPARED_STMT_BUDGET))
+			.filter((finding) -> !DEFERRED_IDS.contains(finding.id()))
 			.toList();
 	}
 
@@ -63,7 +68,7 @@ class PoolSettingsCheckTests {
 	void serverPreparesTurnedOffInTheUrlAreReported() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?useServerPrepStmts=false")
 			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.SERVER_PREP_STMTS_OFF);
+				assertThat(finding.id()).isEqualTo(JdbcFindings.SERVER_PREP_STMTS_OFF.id());
 				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 				assertThat(finding.subject()).isEqualTo("orders");
 				assertThat(finding.message()).contains("useServerPrepStmts=false, set in the URL", MYSQL_URL);
@@ -71,16 +76,31 @@ class PoolSettingsCheckTests {
 	}
 
 	@Test
-	void aPlainPoolWithTheStarterOffIsReported() {
+	void aPlainPoolWithTheStarterOffIsReportedOnceForItsOneCause() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL, "safe-defaults.jdbc.enabled=false")
-			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
-				.containsExactlyInAnyOrder(PoolSettingsCheck.SERVER_PREP_STMTS_OFF, PoolSettingsCheck.STMT_CACHE_OFF));
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(JdbcFindings.SERVER_PREP_STMTS_OFF.id());
+				assertThat(finding.message()).contains("prepared statement cache", "driver's defaults");
+				assertThat(finding.fix()).contains("safe-defaults.jdbc.enabled=true", "cachePrepStmts=true");
+			}));
+	}
+
+	@Test
+	void aCacheTurnedOffWithClientSideStatementsDoesNotClaimStatementsArePrepared() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?useServerPrepStmts=false&cachePrepStmts=false")
+			.run((context) -> assertThat(findings(context, JdbcFindings.STMT_CACHE_OFF.id())).singleElement()
+				.satisfies((finding) -> {
+					assertThat(finding.message()).contains("client-side statements", "parses")
+						.doesNotContain("prepared again", "prepared on the server");
+					assertThat(finding.fix()).contains("Remove cachePrepStmts (set in the URL)");
+				}));
 	}
 
 	@Test
 	void mariaDbBatchRewritingIsReportedAsServerPreparesOff() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?rewriteBatchedStatements=true")
-			.run((context) -> assertThat(findings(context, PoolSettingsCheck.SERVER_PREP_STMTS_OFF)).singleElement()
+			.run((context) -> assertThat(findings(context, JdbcFindings.SERVER_PREP_STMTS_OFF.id())).singleElement()
 				.satisfies((finding) -> assertThat(finding.message()).contains("rewriteBatchedStatements=true")));
 	}
 
@@ -90,7 +110,7 @@ class PoolSettingsCheckTests {
 			.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
 					"spring.datasource.hikari.data-source-properties.cachePrepStmts=false")
 			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.STMT_CACHE_OFF);
+				assertThat(finding.id()).isEqualTo(JdbcFindings.STMT_CACHE_OFF.id());
 				assertThat(finding.message()).contains("cachePrepStmts=false, set in the data-source properties");
 			}));
 	}
@@ -99,14 +119,14 @@ class PoolSettingsCheckTests {
 	void aStatementCacheOfSizeZeroIsReported() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?prepStmtCacheSize=0")
 			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
-				.containsExactly(PoolSettingsCheck.STMT_CACHE_OFF));
+				.containsExactly(JdbcFindings.STMT_CACHE_OFF.id()));
 	}
 
 	@Test
 	void aLowSqlLimitIsReported() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?prepStmtCacheSqlLimit=1024")
 			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.STMT_CACHE_SQL_LIMIT_LOW);
+				assertThat(finding.id()).isEqualTo(JdbcFindings.STMT_CACHE_SQL_LIMIT_LOW.id());
 				assertThat(finding.message()).contains("prepStmtCacheSqlLimit=1024");
 			}));
 	}
@@ -118,7 +138,7 @@ class PoolSettingsCheckTests {
 					+ "?useConfigs=maxPerformance&useServerPrepStmts=true&prepStmtCacheSqlLimit=2048")
 			.withPropertyValues("safe-defaults.jdbc.enabled=false")
 			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.QUERY_TIMEOUTS_OFF);
+				assertThat(finding.id()).isEqualTo(JdbcFindings.QUERY_TIMEOUTS_OFF.id());
 				assertThat(finding.message()).contains("from useConfigs=maxPerformance", "setQueryTimeout");
 			}));
 	}
@@ -127,7 +147,7 @@ class PoolSettingsCheckTests {
 	void queryTimeoutsTurnedOffExplicitlyAreReported() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?enableQueryTimeouts=false")
 			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
-				.containsExactly(PoolSettingsCheck.QUERY_TIMEOUTS_OFF));
+				.containsExactly(JdbcFindings.QUERY_TIMEOUTS_OFF.id()));
 	}
 
 	@Test
@@ -136,7 +156,7 @@ class PoolSettingsCheckTests {
 			.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?useLocalSessionState=true",
 					"spring.datasource.hikari.connection-init-sql=SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
 			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.LOCAL_SESSION_STATE);
+				assertThat(finding.id()).isEqualTo(JdbcFindings.LOCAL_SESSION_STATE.id());
 				assertThat(finding.message()).contains("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
 			}));
 	}
@@ -153,24 +173,24 @@ class PoolSettingsCheckTests {
 	void autoReconnectIsReported() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?autoReconnect=true")
 			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
-				.containsExactly(PoolSettingsCheck.AUTO_RECONNECT_ON));
+				.containsExactly(JdbcFindings.AUTO_RECONNECT.id()));
 	}
 
 	@Test
 	void multiQueriesAreReportedOnBothDrivers() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?allowMultiQueries=true")
 			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
-				.containsExactly(PoolSettingsCheck.MULTI_QUERIES));
+				.containsExactly(JdbcFindings.MULTI_QUERIES.id()));
 		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?allowMultiQueries=true")
 			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
-				.containsExactly(PoolSettingsCheck.MULTI_QUERIES));
+				.containsExactly(JdbcFindings.MULTI_QUERIES.id()));
 	}
 
 	@Test
 	void aKeyConnectorJDoesNotKnowIsReportedAsInfo() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?multiStatements=true")
 			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(PoolSettingsCheck.IGNORED_PROPERTY);
+				assertThat(finding.id()).isEqualTo(JdbcFindings.IGNORED_PROPERTY.id());
 				assertThat(finding.severity()).isEqualTo(Severity.INFO);
 				assertThat(finding.message()).contains("'multiStatements' (in the URL)", "MySQL Connector/J",
 						"allowMultiQueries");
@@ -185,11 +205,11 @@ class PoolSettingsCheckTests {
 			.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
 					"spring.datasource.hikari.data-source-properties.enablequerytimeouts=true")
 			.run((context) -> {
-				assertThat(findings(context, PoolSettingsCheck.IGNORED_PROPERTY)).singleElement()
+				assertThat(findings(context, JdbcFindings.IGNORED_PROPERTY.id())).singleElement()
 					.satisfies((finding) -> assertThat(finding.message()).contains("'enablequerytimeouts'",
 							"case-sensitive", "enableQueryTimeouts"));
 				assertThat(findings(context)).extracting(Finding::id)
-					.containsExactlyInAnyOrder(PoolSettingsCheck.IGNORED_PROPERTY, PoolSettingsCheck.QUERY_TIMEOUTS_OFF);
+					.containsExactlyInAnyOrder(JdbcFindings.IGNORED_PROPERTY.id(), JdbcFindings.QUERY_TIMEOUTS_OFF.id());
 			});
 	}
 
@@ -199,8 +219,8 @@ class PoolSettingsCheckTests {
 			.withPropertyValues(
 					"spring.datasource.url=" + MARIADB_URL + "?useConfigs=maxPerformance&prepStmtCacheSqlLimit=2048")
 			.run((context) -> assertThat(findings(context)).extracting(Finding::id, Finding::subject)
-				.containsExactly(tuple(PoolSettingsCheck.IGNORED_PROPERTY, "orders"),
-						tuple(PoolSettingsCheck.IGNORED_PROPERTY, "orders")));
+				.containsExactly(tuple(JdbcFindings.IGNORED_PROPERTY.id(), "orders"),
+						tuple(JdbcFindings.IGNORED_PROPERTY.id(), "orders")));
 	}
 
 	@Test
@@ -220,7 +240,7 @@ class PoolSettingsCheckTests {
 					"spring.datasource.hikari.connection-timeout=0")
 			.run((context) -> assertThat(findings(context)).singleElement()
 				.satisfies((finding) -> assertThat(finding.id())
-					.isEqualTo(PoolSettingsCheck.INFINITE_CONNECTION_TIMEOUT)));
+					.isEqualTo(JdbcFindings.INFINITE_CONNECTION_TIMEOUT.id())));
 	}
 
 	@Test
@@ -236,7 +256,7 @@ class PoolSettingsCheckTests {
 			.run((context) -> {
 				List<Finding> findings = findings(context);
 				assertThat(findings).extracting(Finding::id)
-					.containsExactlyInAnyOrder(PoolSettingsCheck.AUTO_RECONNECT_ON, PoolSettingsCheck.IGNORED_PROPERTY);
+					.containsExactlyInAnyOrder(JdbcFindings.AUTO_RECONNECT.id(), JdbcFindings.IGNORED_PROPERTY.id());
 				assertThat(findings).allSatisfy((finding) -> assertThat(finding.toLogLine()).doesNotContain("t0p-s3cret"));
 				assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().toString())
 					.doesNotContain("t0p-s3cret");
@@ -245,11 +265,11 @@ class PoolSettingsCheckTests {
 
 	@Test
 	void everyIdIsInTheCatalogue() {
-		assertThat(FindingCatalogue.ids()).contains(PoolSettingsCheck.SERVER_PREP_STMTS_OFF,
-				PoolSettingsCheck.STMT_CACHE_OFF, PoolSettingsCheck.STMT_CACHE_SQL_LIMIT_LOW,
-				PoolSettingsCheck.QUERY_TIMEOUTS_OFF, PoolSettingsCheck.LOCAL_SESSION_STATE,
-				PoolSettingsCheck.AUTO_RECONNECT_ON, PoolSettingsCheck.MULTI_QUERIES, PoolSettingsCheck.IGNORED_PROPERTY,
-				PoolSettingsCheck.INFINITE_CONNECTION_TIMEOUT, PreparedStatementBudgetCheck.PREPARED_STMT_BUDGET);
+		assertThat(FindingCatalogue.ids()).contains(JdbcFindings.SERVER_PREP_STMTS_OFF.id(),
+				JdbcFindings.STMT_CACHE_OFF.id(), JdbcFindings.STMT_CACHE_SQL_LIMIT_LOW.id(),
+				JdbcFindings.QUERY_TIMEOUTS_OFF.id(), JdbcFindings.LOCAL_SESSION_STATE.id(),
+				JdbcFindings.AUTO_RECONNECT.id(), JdbcFindings.MULTI_QUERIES.id(), JdbcFindings.IGNORED_PROPERTY.id(),
+				JdbcFindings.INFINITE_CONNECTION_TIMEOUT.id(), JdbcFindings.PREPARED_STMT_BUDGET.id());
 	}
 
 }

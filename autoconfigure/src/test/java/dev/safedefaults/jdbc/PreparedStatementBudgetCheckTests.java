@@ -49,7 +49,7 @@ class PreparedStatementBudgetCheckTests {
 		// The incident's pool: 100 x 250 = 25,000 > 16,382 / 2
 		this.runner.withPropertyValues("spring.datasource.hikari.maximum-pool-size=100")
 			.run((context) -> assertThat(run(context, (pool) -> 16_382)).singleElement().satisfies((finding) -> {
-				assertThat(finding.id()).isEqualTo(PreparedStatementBudgetCheck.PREPARED_STMT_BUDGET);
+				assertThat(finding.id()).isEqualTo(JdbcFindings.PREPARED_STMT_BUDGET.id());
 				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 				assertThat(finding.subject()).isEqualTo("orders");
 				assertThat(finding.message()).contains("100 connections x prepStmtCacheSize 250 x 1 instance(s) = 25000",
@@ -81,7 +81,7 @@ class PreparedStatementBudgetCheckTests {
 		})).singleElement().satisfies((finding) -> {
 			assertThat(finding.severity()).isEqualTo(Severity.INFO);
 			assertThat(finding.message()).contains("Could not read @@max_prepared_stmt_count",
-					"ConnectException: Connection refused");
+					"ConnectException").doesNotContain("Connection refused");
 		}));
 	}
 

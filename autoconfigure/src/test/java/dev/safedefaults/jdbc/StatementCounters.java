@@ -28,8 +28,15 @@ final class StatementCounters {
 
 	static final String COM_STMT_CLOSE = "Com_stmt_close";
 
+	/** {@code SET} statements, {@code SET autocommit=…} among them. */
+	static final String COM_SET_OPTION = "Com_set_option";
+
+	static final String COM_COMMIT = "Com_commit";
+
+	static final String COM_ROLLBACK = "Com_rollback";
+
 	private static final List<String> NAMES = List.of(QUESTIONS, COM_SELECT, COM_UPDATE, COM_STMT_PREPARE,
-			COM_STMT_EXECUTE, COM_STMT_CLOSE);
+			COM_STMT_EXECUTE, COM_STMT_CLOSE, COM_SET_OPTION, COM_COMMIT, COM_ROLLBACK);
 
 	/** Work that talks to the database. */
 	@FunctionalInterface

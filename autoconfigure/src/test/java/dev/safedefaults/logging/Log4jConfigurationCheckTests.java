@@ -114,15 +114,25 @@ class Log4jConfigurationCheckTests {
 	@Test
 	void aBlockingQueueFullPolicyIsReported() throws IOException {
 		System.setProperty("log4j2.asyncQueueFullPolicy", "Default");
-		assertThat(ids(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")))
-			.containsExactly("logging.blocking-queue-full");
+		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml"))
+			.singleElement()
+			.satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo("logging.blocking-queue-full");
+				assertThat(finding.message()).contains("log4j2.asyncQueueFullPolicy=Default");
+				assertThat(finding.fix()).contains("Remove the log4j2.asyncQueueFullPolicy override");
+			});
 	}
 
 	@Test
 	void theStartersPolicyInBlockModeIsReported() throws IOException {
 		CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.BLOCK, Level.INFO);
-		assertThat(ids(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")))
-			.containsExactly("logging.blocking-queue-full");
+		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml"))
+			.singleElement()
+			.satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo("logging.blocking-queue-full");
+				assertThat(finding.fix()).contains("safe-defaults.logging.queue-full-policy=discard")
+					.doesNotContain("override");
+			});
 	}
 
 	@Test

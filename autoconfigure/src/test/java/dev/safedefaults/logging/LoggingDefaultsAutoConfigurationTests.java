@@ -58,7 +58,7 @@ class LoggingDefaultsAutoConfigurationTests {
 			assertThat(context).hasSingleBean(LocationCaptureRemover.class)
 				.hasSingleBean(Log4jConfigurationCheck.class)
 				.hasSingleBean(Log4jCheckRerunner.class)
-				.hasSingleBean(QueueFullPolicySettings.class);
+				.hasSingleBean(QueueFullPolicyConfigurer.class);
 			assertThat(ids(context.getBean(FindingsStore.class))).isEmpty();
 			assertThat(CountingQueueFullPolicy.mode()).isEqualTo(CountingQueueFullPolicy.Mode.DISCARD);
 			FeatureStatus status = context.getBean(FeatureStatusReporter.class).status();
@@ -90,11 +90,23 @@ class LoggingDefaultsAutoConfigurationTests {
 			assertThat(CountingQueueFullPolicy.mode()).isEqualTo(CountingQueueFullPolicy.Mode.BLOCK);
 			FindingsStore store = context.getBean(FindingsStore.class);
 			assertThat(ids(store)).contains("logging.blocking-queue-full").doesNotContain("logging.include-location");
+			// The user set no log4j2.asyncQueueFullPolicy: the finding names what they did set.
+			assertThat(store.findings()).filteredOn((f) -> f.id().equals("logging.blocking-queue-full"))
+				.singleElement()
+				.satisfies((f) -> {
+					assertThat(f.message()).contains("safe-defaults.logging.enabled=false");
+					assertThat(f.fix()).contains("Remove safe-defaults.logging.enabled=false")
+						.doesNotContain("asyncQueueFullPolicy override");
+				});
 			// Reconfiguration (here Boot's loggers endpoint path) re-runs the check.
 			this.bootLogging.setLogLevel(TRAP_LOGGER + ".off", LogLevel.DEBUG);
 			assertThat(store.findings()).anySatisfy((f) -> {
 				assertThat(f.id()).isEqualTo("logging.include-location");
 				assertThat(f.subject()).isEqualTo(TRAP_LOGGER + ".off");
+				// A logger from logging.level.* has no includeLocation attribute to set.
+				assertThat(f.message()).contains("logging.level." + TRAP_LOGGER + ".off");
+				assertThat(f.fix()).contains("Remove safe-defaults.logging.enabled=false")
+					.doesNotContain("Set includeLocation");
 			});
 			this.bootLogging.setLogLevel(TRAP_LOGGER + ".off", null);
 			assertThat(ids(store)).doesNotContain("logging.include-location");

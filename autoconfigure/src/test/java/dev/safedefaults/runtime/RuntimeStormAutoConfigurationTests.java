@@ -15,6 +15,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.runtime.actuate.RuntimeMetricsAutoConfiguration;
+import dev.safedefaults.testsupport.Slow;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -38,6 +39,7 @@ import static org.awaitility.Awaitility.await;
  * taken every 100 ms and a storm needs one second: the recorder hands events over about
  * once a second, so each test waits a few seconds for what it expects.
  */
+@Slow
 class RuntimeStormAutoConfigurationTests {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(30);
@@ -45,7 +47,8 @@ class RuntimeStormAutoConfigurationTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(
 				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, RuntimeStormAutoConfiguration.class))
-		.withPropertyValues("safe-defaults.runtime.sampling-period=100ms", "safe-defaults.runtime.sustained-for=1s");
+		.withPropertyValues("safe-defaults.runtime.enabled=true", "safe-defaults.runtime.sampling-period=100ms",
+				"safe-defaults.runtime.sustained-for=1s");
 
 	private PrintStream systemErr;
 
@@ -94,18 +97,23 @@ class RuntimeStormAutoConfigurationTests {
 
 	@Test
 	void aClassNotFoundStormYieldsTheFindingNamingTheCallingSiteAndNeverFailsTheApplication() {
-		this.runner.withPropertyValues("safe-defaults.checks.fail-on=warning").run((context) -> {
-			try (Load storm = new Load(RuntimeStormAutoConfigurationTests::lookUpAbsentClass)) {
-				await().atMost(PATIENCE)
-					.until(() -> findings(context, RuntimeStormDetector.EXCEPTION_STORM).stream()
-						.anyMatch((f) -> f.message().matches(".*Top sites: \\d+%.*")));
-			}
-			assertThat(context).hasNotFailed();
-			Finding finding = findings(context, RuntimeStormDetector.EXCEPTION_STORM).get(0);
-			assertThat(finding.severity()).isEqualTo(Severity.WARNING);
-			assertThat(finding.message()).containsPattern("Top sites: \\d+% java.lang.ClassNotFoundException at "
-					+ "dev.safedefaults.runtime.RuntimeStormAutoConfigurationTests.lookUpAbsentClass:\\d+");
-		});
+		// A threshold a loaded CI machine's lookup loop surely exceeds: what is tested is what the
+		// finding names, not the default threshold.
+		this.runner
+			.withPropertyValues("safe-defaults.checks.fail-on=warning",
+					"safe-defaults.runtime.exception-storm.per-second=100")
+			.run((context) -> {
+				try (Load storm = new Load(RuntimeStormAutoConfigurationTests::lookUpAbsentClass)) {
+					await().atMost(PATIENCE)
+						.until(() -> findings(context, RuntimeStormDetector.EXCEPTION_STORM).stream()
+							.anyMatch((f) -> f.message().matches(".*Top sites: \\d+%.*")));
+				}
+				assertThat(context).hasNotFailed();
+				Finding finding = findings(context, RuntimeStormDetector.EXCEPTION_STORM).get(0);
+				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+				assertThat(finding.message()).containsPattern("Top sites: \\d+% java.lang.ClassNotFoundException at "
+						+ "dev.safedefaults.runtime.RuntimeStormAutoConfigurationTests.lookUpAbsentClass:\\d+");
+			});
 	}
 
 	@Test
@@ -177,13 +185,26 @@ class RuntimeStormAutoConfigurationTests {
 	}
 
 	@Test
-	void optOutSwitchesItAllOff() {
+	void isOffByDefaultAndSaysHowToSwitchItOn() {
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, RuntimeStormAutoConfiguration.class))
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(RuntimeStormDetector.class);
+				assertThat(System.err).isSameAs(this.sink);
+				assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
+				assertThat(status(context).enabled()).isFalse();
+				assertThat(status(context).reason()).contains("safe-defaults.runtime.enabled=true");
+			});
+	}
+
+	@Test
+	void falseSwitchesItAllOff() {
 		this.runner.withPropertyValues("safe-defaults.runtime.enabled=false").run((context) -> {
 			assertThat(context).hasNotFailed().doesNotHaveBean(RuntimeStormDetector.class);
 			assertThat(System.err).isSameAs(this.sink);
 			assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
 			assertThat(status(context).enabled()).isFalse();
-			assertThat(status(context).reason()).isEqualTo("safe-defaults.runtime.enabled is false");
 		});
 	}
 
@@ -219,7 +240,7 @@ class RuntimeStormAutoConfigurationTests {
 			assertThat(context.getStartupFailure()).rootCause()
 				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
 				.hasMessageContaining("safe-defaults.runtime.sampling-period")
-				.hasMessageContaining("at least 10ms");
+				.hasMessageContaining("from 10ms to 1m");
 		});
 	}
 
@@ -230,7 +251,7 @@ class RuntimeStormAutoConfigurationTests {
 			assertThat(context.getStartupFailure()).rootCause()
 				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
 				.hasMessageContaining("safe-defaults.runtime.exception-storm.per-request")
-				.hasMessageContaining("positive");
+				.hasMessageContaining("above 0");
 		});
 	}
 

@@ -293,6 +293,44 @@ class RuntimeStormDetectorTests {
 	}
 
 	@Test
+	void stderrStormStartsAreLoggedAtMostOncePerItsOwnLogInterval() {
+		System.setErr(new PrintStream(OutputStream.nullOutputStream(), true));
+		this.properties.getStderrStackTraces().setEnabled(true);
+		// The exception storm's interval would allow both starts; the stderr storm's own must not.
+		this.properties.getExceptionStorm().setWindowInterval(Duration.ofSeconds(1));
+		this.properties.getStderrStackTraces().setLogInterval(Duration.ofMinutes(10));
+		start();
+		printStorm(0, 6);
+		feed(6, 12, 0);
+		assertThat(findings(RuntimeStormDetector.STDERR_STACK_TRACES)).isEmpty();
+		printStorm(12, 18);
+		assertThat(findings(RuntimeStormDetector.STDERR_STACK_TRACES)).hasSize(1);
+		assertThat(this.warnings).filteredOn((line) -> line.contains("System.err stack-trace storm started")).hasSize(1);
+	}
+
+	@Test
+	void stderrStormStartsAreLoggedAgainAfterItsOwnLogInterval() {
+		System.setErr(new PrintStream(OutputStream.nullOutputStream(), true));
+		this.properties.getStderrStackTraces().setEnabled(true);
+		this.properties.getStderrStackTraces().setLogInterval(Duration.ofSeconds(5));
+		start();
+		printStorm(0, 6);
+		feed(6, 12, 0);
+		printStorm(12, 18);
+		assertThat(this.warnings).filteredOn((line) -> line.contains("System.err stack-trace storm started")).hasSize(2);
+	}
+
+	/** Prints 20 stack traces a second from second {@code from} (exclusive) to {@code to}. */
+	private void printStorm(int from, int to) {
+		for (int second = from + 1; second <= to; second++) {
+			for (int i = 0; i < 20; i++) {
+				new IllegalStateException().printStackTrace();
+			}
+			feed(second - 1, second, 0);
+		}
+	}
+
+	@Test
 	void stopPutsTheOriginalSystemErrBack() {
 		PrintStream sink = new PrintStream(OutputStream.nullOutputStream(), true);
 		System.setErr(sink);

@@ -26,7 +26,7 @@ class StderrStackTraceCounterTests {
 		exception.printStackTrace(this.counter);
 		String printed = this.written.toString(StandardCharsets.UTF_8);
 		long atLines = printed.lines().filter((line) -> line.startsWith("\tat ")).count();
-		StderrStackTraceCounter.Counts counts = this.counter.counts();
+		StackTraceCounts.Counts counts = this.counter.counts();
 		assertThat(counts.stackTraces()).isEqualTo(1);
 		assertThat(counts.frameLines()).isEqualTo(atLines).isPositive();
 		assertThat(counts.byClass()).containsOnlyKeys("java.lang.IllegalStateException");
@@ -79,9 +79,9 @@ class StderrStackTraceCounterTests {
 
 	@Test
 	void theClassOfAnUncaughtExceptionHeaderIsReadWithoutItsMessage() {
-		assertThat(StderrStackTraceCounter.className("Exception in thread \"main\" java.lang.Error: secret=1", 0))
+		assertThat(StackTraceCounts.className("Exception in thread \"main\" java.lang.Error: secret=1", 0))
 			.isEqualTo("java.lang.Error");
-		assertThat(StderrStackTraceCounter.className("com.example.Failure$Inner", 0))
+		assertThat(StackTraceCounts.className("com.example.Failure$Inner", 0))
 			.isEqualTo("com.example.Failure$Inner");
 	}
 
@@ -89,7 +89,7 @@ class StderrStackTraceCounterTests {
 	void ordinaryOutputCountsNothing() {
 		this.counter.println("Started in 3.2 s");
 		this.counter.println("\tindented, but not a frame");
-		assertThat(this.counter.counts()).isEqualTo(new StderrStackTraceCounter.Counts(0, 0, Map.of()));
+		assertThat(this.counter.counts()).isEqualTo(new StackTraceCounts.Counts(0, 0, Map.of()));
 	}
 
 	@Test

@@ -25,7 +25,10 @@ class ReferenceWorkloadSmokeIT {
 		assertThat(figures.load().byStatus()).containsOnlyKeys(200);
 		assertThat(figures.findings()).isEmpty();
 		assertThat(figures.statementsPerRequest()).isPositive();
-		assertThat(figures.throwablesPerRequest()).isBetween(0.0, 0.05);
+		// Healthy: next to none (the naive mode creates more than one per request). A 3 s window on a
+		// loaded machine may answer only a few dozen requests, so one or two stray throwables (a
+		// client closing its connection) must not fail it: 0.083 was seen at load average 27.
+		assertThat(figures.throwablesPerRequest()).isBetween(0.0, 0.25);
 		assertThat(figures.discarded()).isNotNegative();
 	}
 

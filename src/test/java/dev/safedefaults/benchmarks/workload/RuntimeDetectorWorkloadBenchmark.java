@@ -19,7 +19,7 @@ import dev.safedefaults.system.SampleAppProcess;
  * The runtime storm detector (issue 8) on the reference workload.
  * <p>
  * Part 1, its cost: the packaged sample app with the starter on, the detector on (the default)
- * and off ({@code -Dsafe-defaults.runtime.enabled=false}), alternating on, off, off, on, …
+ * ({@code -Dsafe-defaults.runtime.enabled=true}) and off (the default), alternating on, off, off, on, …
  * so that drift of the shared machine falls on both sides. Prints req/s and CPU per request
  * of every run, the cost of the detector and the noise band (how far the runs of one mode
  * spread), and the CPU of the detector's own threads (its stream reader and the JVM's
@@ -68,7 +68,7 @@ public final class RuntimeDetectorWorkloadBenchmark {
 		for (int round = 1; round <= rounds; round++) {
 			List<String> order = (round % 2 == 1) ? List.of("on", "off") : List.of("off", "on");
 			for (String mode : order) {
-				List<String> jvmArgs = mode.equals("on") ? List.of() : List.of("-Dsafe-defaults.runtime.enabled=false");
+				List<String> jvmArgs = List.of("-Dsafe-defaults.runtime.enabled=" + mode.equals("on"));
 				// No harness recording: "off" must run without any flight recorder.
 				WorkloadRun.Figures figures = WorkloadRun.measure(WorkloadMode.STARTER, jvmArgs,
 						"detector-" + mode + "-" + round, threads, warmup, duration, false, false);
@@ -109,7 +109,7 @@ public final class RuntimeDetectorWorkloadBenchmark {
 						+ "warm-up, %d windows of %ds%n",
 				threads / 2, pairs, warmup.toSeconds(), windows, window.toSeconds());
 		List<String> off = List.of("-Dsafe-defaults.runtime.enabled=false");
-		List<String> on = List.of();
+		List<String> on = List.of("-Dsafe-defaults.runtime.enabled=true");
 		if (Boolean.getBoolean("detector.jfr-only")) {
 			// The detector's recording without the detector: is a cost the recorder's or ours?
 			on = List.of("-Dsafe-defaults.runtime.enabled=false", "-XX:StartFlightRecording:settings="
@@ -277,7 +277,7 @@ public final class RuntimeDetectorWorkloadBenchmark {
 	private static void naive(int threads, Duration limit) throws Exception {
 		System.out.printf("Naive profile, starter on, %d client threads from a cold start (up to %ds):%n", threads,
 				limit.toSeconds());
-		try (SampleAppProcess app = SampleAppProcess.start("detector-naive", List.of(),
+		try (SampleAppProcess app = SampleAppProcess.start("detector-naive", List.of("-Dsafe-defaults.runtime.enabled=true"),
 				List.of("--spring.profiles.active=naive"))) {
 			if (!app.isAlive()) {
 				throw new IllegalStateException("naive did not start:\n" + app.log());

@@ -3,11 +3,14 @@ package dev.safedefaults.check.actuate;
 import java.util.List;
 import java.util.Map;
 
+import dev.safedefaults.check.CheckRun;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.check.StartupCheckRunner;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -15,9 +18,11 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
  * {@code GET /actuator/safedefaults}: every feature (enabled, what it was applied to, or
- * why not) and every current finding. Read-only; like any non-health endpoint it is not
- * exposed over the web unless the application adds it to
- * {@code management.endpoints.web.exposure.include}.
+ * why not), every current finding, and every check with its status (deferred ones
+ * included). Read-only; like any non-health endpoint it is not exposed over the web
+ * unless the application adds it to {@code management.endpoints.web.exposure.include}.
+ * The response is typed ({@link SafeDefaultsReport}) and serialised by Boot's JSON
+ * support.
  */
 @Endpoint(id = "safedefaults")
 public class SafeDefaultsEndpoint {
@@ -43,20 +48,19 @@ public class SafeDefaultsEndpoint {
 
 	/**
 	 * Returns the report.
-	 * @return features, findings and the startup checks' cost
+	 * @return features, findings and the checks
 	 */
 	@ReadOperation
 	public SafeDefaultsReport report() {
 		List<FeatureStatus> statuses = this.features.orderedStream().map(FeatureStatusReporter::status).toList();
 		StartupCheckRunner checkRunner = this.runner.getIfAvailable();
-		Map<String, Object> checks = (checkRunner != null)
-				? Map.of("enabled", true, "startupChecks", checkRunner.getStartupCheckCount(), "startupMillis",
-						checkRunner.getStartupDuration().toNanos() / 1_000_000.0, "startupMillisByCheck",
-						checkRunner.getStartupMillisByCheck())
-				: Map.of("enabled", false);
-		return new SafeDefaultsReport(statuses,
-				this.store.findings().stream().map(SafeDefaultsHealthIndicator::toMap).toList(),
-				this.store.count(Severity.WARNING), this.store.count(Severity.INFO), checks);
+		ChecksReport checks = (checkRunner != null)
+				? new ChecksReport(true, checkRunner.getStartupCheckCount(),
+						checkRunner.getStartupDuration().toNanos() / 1_000_000.0, checkRunner.getStartupMillisByCheck(),
+						checkRunner.getRuns())
+				: new ChecksReport(false, 0, null, Map.of(), List.of());
+		return new SafeDefaultsReport(statuses, this.store.findings(), this.store.count(Severity.WARNING),
+				this.store.count(Severity.INFO), checks);
 	}
 
 	/**
@@ -66,10 +70,24 @@ public class SafeDefaultsEndpoint {
 	 * @param findings every current finding
 	 * @param warnings how many findings are warnings
 	 * @param infos how many findings are informational
-	 * @param checks whether startup checks ran, how many and how long they took
+	 * @param checks whether checks ran, how long the startup ones took, and each check's
+	 * status
 	 */
-	public record SafeDefaultsReport(List<FeatureStatus> features, List<Map<String, Object>> findings, long warnings,
-			long infos, Map<String, Object> checks) {
+	public record SafeDefaultsReport(List<FeatureStatus> features, List<Finding> findings, long warnings, long infos,
+			ChecksReport checks) {
+	}
+
+	/**
+	 * The checks.
+	 *
+	 * @param enabled whether checks run ({@code safe-defaults.checks.enabled})
+	 * @param startupChecks how many ran at startup
+	 * @param startupMillis how long they took together, {@code null} when checks are off
+	 * @param startupMillisByCheck how long each startup check took
+	 * @param runs every check, deferred ones included, with its status
+	 */
+	public record ChecksReport(boolean enabled, int startupChecks, @Nullable Double startupMillis,
+			Map<String, Double> startupMillisByCheck, List<CheckRun> runs) {
 	}
 
 }

@@ -1,8 +1,6 @@
 package dev.safedefaults.check.actuate;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
@@ -32,20 +30,10 @@ public class SafeDefaultsHealthIndicator implements HealthIndicator {
 	public Health health() {
 		List<Finding> findings = this.store.findings();
 		return Health.up()
-			.withDetail("findings", findings.stream().map(SafeDefaultsHealthIndicator::toMap).toList())
+			.withDetail("findings", findings)
 			.withDetail("warnings", findings.stream().filter((f) -> f.severity() == Severity.WARNING).count())
 			.withDetail("infos", findings.stream().filter((f) -> f.severity() == Severity.INFO).count())
 			.build();
-	}
-
-	static Map<String, Object> toMap(Finding finding) {
-		Map<String, Object> map = new LinkedHashMap<>();
-		map.put("id", finding.id());
-		map.put("severity", finding.severity().name());
-		map.put("subject", finding.subject());
-		map.put("message", finding.message());
-		map.put("fix", finding.fix());
-		return map;
 	}
 
 }

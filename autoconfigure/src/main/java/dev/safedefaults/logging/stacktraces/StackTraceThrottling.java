@@ -3,6 +3,8 @@ package dev.safedefaults.logging.stacktraces;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.safedefaults.PropertyBounds;
+
 /**
  * The settings every {@link ThrottledThrowablePatternConverter} reads, and the count of
  * stack traces they left out. Log4j creates its converters when it parses a configuration,
@@ -80,7 +82,7 @@ public final class StackTraceThrottling {
 	 * What the converters do.
 	 *
 	 * @param firstN full stack traces of one kind per interval, at least 1
-	 * @param interval the interval, positive
+	 * @param interval the interval, positive, at most a day
 	 * @param maxKinds kinds each converter remembers, at least 1
 	 */
 	public record Settings(int firstN, Duration interval, int maxKinds) {
@@ -93,8 +95,10 @@ public final class StackTraceThrottling {
 			if (firstN < 1) {
 				throw new IllegalArgumentException("firstN must be at least 1, is " + firstN);
 			}
-			if (interval == null || interval.isZero() || interval.isNegative()) {
-				throw new IllegalArgumentException("interval must be positive, is " + interval);
+			if (interval == null || interval.isZero() || interval.isNegative()
+					|| interval.compareTo(PropertyBounds.MAX_INTERVAL) > 0) {
+				// Bounded so that the throttle's millisecond arithmetic can never overflow.
+				throw new IllegalArgumentException("interval must be positive and at most 1d, is " + interval);
 			}
 			if (maxKinds < 1) {
 				throw new IllegalArgumentException("maxKinds must be at least 1, is " + maxKinds);

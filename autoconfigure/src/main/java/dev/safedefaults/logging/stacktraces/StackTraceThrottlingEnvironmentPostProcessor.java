@@ -2,13 +2,12 @@ package dev.safedefaults.logging.stacktraces;
 
 import java.util.Map;
 
+import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
-import org.springframework.util.ClassUtils;
 
 /**
  * Makes {@code %throttledEx} Spring Boot's default exception rendering (incident 6): it sets
@@ -36,13 +35,11 @@ public class StackTraceThrottlingEnvironmentPostProcessor implements Environment
 	/** Spring Boot's property for the exception rendering of its logging patterns. */
 	public static final String EXCEPTION_CONVERSION_WORD = "logging.exception-conversion-word";
 
-	private static final String LOG4J2_LOGGING_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
 
-	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		if (!isEnabled(environment) || !isLog4j2TheLoggingSystem(application.getClassLoader())) {
+		if (!isEnabled(environment) || !Log4j2LoggingSystemChoice.isChosen(application.getClassLoader())) {
 			return;
 		}
 		environment.getPropertySources()
@@ -56,19 +53,6 @@ public class StackTraceThrottlingEnvironmentPostProcessor implements Environment
 				&& environment.getProperty("safe-defaults.logging.stack-traces.enabled", Boolean.class, true);
 	}
 
-	private static boolean isLog4j2TheLoggingSystem(ClassLoader classLoader) {
-		if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
-			return false;
-		}
-		try {
-			// The same choice Boot's logging listener makes: the system property, or the
-			// first logging system whose library is present and active.
-			return LoggingSystem.get(classLoader).getClass().getName().equals(LOG4J2_LOGGING_SYSTEM);
-		}
-		catch (RuntimeException ex) {
-			return false;
-		}
-	}
 
 	@Override
 	public int getOrder() {

@@ -45,7 +45,7 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 
 	private final boolean throttles;
 
-	private final StackTraceThrottle throttle = new StackTraceThrottle();
+	private final ThrowableKindTracker throttle = new ThrowableKindTracker();
 
 	private final ZoneId zone = ZoneId.systemDefault();
 
@@ -79,7 +79,7 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 		}
 		// The separators before and after are Spring Boot's %xwEx: the default layout reads the same.
 		buffer.append(this.separator);
-		StackTraceThrottle.Elision elision = this.throttles
+		ThrowableKindTracker.Elision elision = this.throttles
 				? this.throttle.record(ThrowableKind.of(thrown), event.getTimeMillis(), StackTraceThrottling.settings())
 				: null;
 		if (elision == null) {
@@ -93,7 +93,7 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 		buffer.append(this.separator);
 	}
 
-	private void appendOneLine(StringBuilder buffer, Throwable thrown, StackTraceThrottle.Elision elision) {
+	private void appendOneLine(StringBuilder buffer, Throwable thrown, ThrowableKindTracker.Elision elision) {
 		// What the first line of the full trace shows (Throwable.toString()), kept on one line.
 		int start = buffer.length();
 		buffer.append(thrown);

@@ -22,7 +22,7 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = RuntimeStormAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
 @ConditionalOnClass(MeterBinder.class)
-@ConditionalOnBooleanProperty(name = "safe-defaults.runtime.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty("safe-defaults.runtime.enabled")
 public final class RuntimeMetricsAutoConfiguration {
 
 	/**

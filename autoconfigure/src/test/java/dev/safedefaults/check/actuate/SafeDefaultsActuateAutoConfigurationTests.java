@@ -4,16 +4,18 @@ import java.util.List;
 import java.util.Map;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.CheckFindings;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.Finding;
-import dev.safedefaults.check.FindingCatalogue;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.check.Severity;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -38,20 +40,19 @@ class SafeDefaultsActuateAutoConfigurationTests {
 		this.runner.run((context) -> {
 			assertThat(context).hasBean(SafeDefaultsHealthContributorAutoConfiguration.BEAN_NAME);
 			FindingsStore store = context.getBean(FindingsStore.class);
-			store.publish("test", List.of(Finding.warning(FindingCatalogue.CHECKS_FAILED, "pool-1",
+			store.publish("test", List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "pool-1",
 					"broke for jdbc:mysql://app:s3cr3t@db/x", "fix it")));
 			Health health = context.getBean(SafeDefaultsHealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("warnings", 1L).containsEntry("infos", 0L);
 			assertThat(health.getDetails().get("findings")).asInstanceOf(
-					org.assertj.core.api.InstanceOfAssertFactories.list(Map.class))
+					org.assertj.core.api.InstanceOfAssertFactories.list(Finding.class))
 				.singleElement()
 				.satisfies((finding) -> {
-					assertThat(finding).containsEntry("id", "checks.failed")
-						.containsEntry("severity", "WARNING")
-						.containsEntry("subject", "pool-1")
-						.containsEntry("fix", "fix it")
-						.containsKey("message");
+					assertThat(finding.id()).isEqualTo("checks.failed");
+					assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+					assertThat(finding.subject()).isEqualTo("pool-1");
+					assertThat(finding.fix()).isEqualTo("fix it");
 					assertThat(finding.toString()).doesNotContain("s3cr3t");
 				});
 		});
@@ -97,14 +98,38 @@ class SafeDefaultsActuateAutoConfigurationTests {
 		this.runner.withUserConfiguration(FeatureConfiguration.class).run((context) -> {
 			assertThat(context).hasSingleBean(SafeDefaultsEndpoint.class);
 			context.getBean(FindingsStore.class)
-				.publish("test", List.of(Finding.info(FindingCatalogue.CHECKS_FAILED, "bean-x", "m", "f")));
+				.publish("test", List.of(new Finding("config-cache.mutable-type", Severity.INFO, "bean-x", "m", "f")));
 			SafeDefaultsEndpoint.SafeDefaultsReport report = context.getBean(SafeDefaultsEndpoint.class).report();
 			assertThat(report.features()).extracting(FeatureStatus::feature).containsExactly("demo");
-			assertThat(report.features().get(0).appliedTo()).containsExactly("jdbc:mysql://app:******@db/x");
-			assertThat(report.findings()).singleElement().satisfies((f) -> assertThat(f).containsEntry("subject", "bean-x"));
+			// A raw URL in free text: where it ends is unknown, so only its scheme stays.
+			assertThat(report.features().get(0).appliedTo()).containsExactly("jdbc:mysql:******");
+			assertThat(report.findings()).singleElement().satisfies((f) -> assertThat(f.subject()).isEqualTo("bean-x"));
 			assertThat(report.infos()).isOne();
-			assertThat(report.checks()).containsEntry("enabled", true).containsKeys("startupChecks", "startupMillis");
+			assertThat(report.checks().enabled()).isTrue();
+			assertThat(report.checks().startupMillis()).isNotNull();
 		});
+	}
+
+	@Test
+	void theEndpointsWebExtensionWithholdsTheReportFromAnAnonymousRequestByDefault() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(SafeDefaultsEndpointWebExtension.class);
+			assertThat(context.getBean(SafeDefaultsEndpointWebExtension.class).report(SecurityContext.NONE))
+				.isInstanceOf(SafeDefaultsEndpointWebExtension.WithheldReport.class);
+		});
+	}
+
+	@Test
+	void withoutBootsHealthSupportTheStartersPropertyAloneDecides() {
+		ApplicationContextRunner withoutHealth = this.runner
+			.withClassLoader(new FilteredClassLoader("org.springframework.boot.health"));
+		withoutHealth.run((context) -> assertThat(
+				context.getBean(SafeDefaultsEndpointWebExtension.class).report(SecurityContext.NONE))
+			.isInstanceOf(SafeDefaultsEndpointWebExtension.WithheldReport.class));
+		withoutHealth.withPropertyValues("safe-defaults.health.show-details=always")
+			.run((context) -> assertThat(
+					context.getBean(SafeDefaultsEndpointWebExtension.class).report(SecurityContext.NONE))
+				.isInstanceOf(SafeDefaultsEndpoint.SafeDefaultsReport.class));
 	}
 
 	@Test
@@ -119,9 +144,9 @@ class SafeDefaultsActuateAutoConfigurationTests {
 			MeterRegistry registry = new SimpleMeterRegistry();
 			context.getBean(FindingsMeterBinder.class).bindTo(registry);
 			FindingsStore store = context.getBean(FindingsStore.class);
-			store.publish("a", List.of(Finding.warning(FindingCatalogue.CHECKS_FAILED, "x", "m", "f"),
-					Finding.warning(FindingCatalogue.CHECKS_FAILED, "y", "m", "f"),
-					Finding.info(FindingCatalogue.CHECKS_FAILED, "z", "m", "f")));
+			store.publish("a", List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "x", "m", "f"),
+					new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "y", "m", "f"),
+					new Finding("config-cache.mutable-type", Severity.INFO, "z", "m", "f")));
 			assertThat(registry.get("safedefaults.findings").tag("severity", "warning").gauge().value()).isEqualTo(2);
 			assertThat(registry.get("safedefaults.findings").tag("severity", "info").gauge().value()).isEqualTo(1);
 			store.clear("a");

@@ -8,6 +8,7 @@ import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class SafeDefaultsHealthGroupEnvironmentPostProcessorTests {
 
@@ -15,21 +16,46 @@ class SafeDefaultsHealthGroupEnvironmentPostProcessorTests {
 
 	private static final String SHOW_DETAILS = "management.endpoint.health.group.safe-defaults.show-details";
 
+	private static final String SHOW_COMPONENTS = "management.endpoint.health.group.safe-defaults.show-components";
+
 	private final SafeDefaultsHealthGroupEnvironmentPostProcessor postProcessor = new SafeDefaultsHealthGroupEnvironmentPostProcessor();
 
 	@Test
-	void definesTheGroupWithOnlyTheContributorAndDetailsShown() {
+	void definesTheGroupWithOnlyTheContributorAndLeavesWhoSeesDetailsToTheApplication() {
 		MockEnvironment environment = new MockEnvironment();
 		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
 		assertThat(environment.getProperty(INCLUDE)).isEqualTo("safeDefaults");
-		assertThat(environment.getProperty(SHOW_DETAILS)).isEqualTo("always");
+		// Unset: Boot's group inherits management.endpoint.health.show-details (default never).
+		assertThat(environment.getProperty(SHOW_DETAILS)).isNull();
+		assertThat(environment.getProperty(SHOW_COMPONENTS)).isNull();
 	}
 
 	@Test
-	void theApplicationsOwnSettingWins() {
-		MockEnvironment environment = new MockEnvironment().withProperty(SHOW_DETAILS, "when-authorized");
+	void theStartersPropertyOpensTheGroup() {
+		MockEnvironment environment = new MockEnvironment().withProperty("safe-defaults.health.show-details",
+				"ALWAYS");
+		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
+		assertThat(environment.getProperty(SHOW_DETAILS)).isEqualTo("always");
+		assertThat(environment.getProperty(SHOW_COMPONENTS)).isEqualTo("always");
+	}
+
+	@Test
+	void theApplicationsOwnGroupSettingWinsOverTheStartersProperty() {
+		MockEnvironment environment = new MockEnvironment().withProperty(SHOW_DETAILS, "when-authorized")
+			.withProperty("safe-defaults.health.show-details", "always");
 		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
 		assertThat(environment.getProperty(SHOW_DETAILS)).isEqualTo("when-authorized");
+	}
+
+	@Test
+	void anUnknownValueFailsNamingThePropertyTheValueAndWhatIsAllowed() {
+		MockEnvironment environment = new MockEnvironment().withProperty("safe-defaults.health.show-details",
+				"everyone");
+		assertThatIllegalStateException()
+			.isThrownBy(() -> this.postProcessor.postProcessEnvironment(environment, new SpringApplication()))
+			.withMessageContaining("safe-defaults.health.show-details")
+			.withMessageContaining("'everyone'")
+			.withMessageContaining("never, when-authorized and always");
 	}
 
 	@Test

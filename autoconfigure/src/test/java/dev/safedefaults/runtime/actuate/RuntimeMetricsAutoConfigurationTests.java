@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.runtime.RequestCounter;
 import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
+import dev.safedefaults.testsupport.Slow;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -26,6 +27,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+@Slow
 class RuntimeMetricsAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -33,7 +35,7 @@ class RuntimeMetricsAutoConfigurationTests {
 				RuntimeStormAutoConfiguration.class, RuntimeMetricsAutoConfiguration.class,
 				MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
 				SimpleMetricsExportAutoConfiguration.class))
-		.withPropertyValues("safe-defaults.runtime.sampling-period=100ms");
+		.withPropertyValues("safe-defaults.runtime.enabled=true", "safe-defaults.runtime.sampling-period=100ms");
 
 	private PrintStream systemErr;
 

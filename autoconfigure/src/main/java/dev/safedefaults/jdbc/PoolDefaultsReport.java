@@ -1,0 +1,77 @@
+package dev.safedefaults.jdbc;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What safe-defaults did to one Hikari pool: the settings it added, the keys it left to
+ * the user, or why it left the pool alone. Holds no secret: the URL is masked.
+ *
+ * @param beanName the pool's bean name
+ * @param poolName the pool's current name (Hikari names an unnamed pool when it starts)
+ * @param maskedUrl the pool's URL, masked, or {@code null}
+ * @param driver the driver's name, or {@code null} when not a MySQL-protocol pool
+ * @param added the settings added, in order
+ * @param keptUserKeys the keys the user had set, left as they are
+ * @param leftAloneBecause why the pool was left alone, or {@code null} when defaults were
+ * applied
+ */
+record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, @Nullable String maskedUrl,
+		@Nullable String driver, Map<String, String> added, List<String> keptUserKeys,
+		@Nullable String leftAloneBecause) {
+
+	static PoolDefaultsReport applied(String beanName, Supplier<String> poolName, String maskedUrl, String driver,
+			Map<String, String> added, List<String> keptUserKeys) {
+		return new PoolDefaultsReport(beanName, poolName, maskedUrl, driver,
+				Collections.unmodifiableMap(new LinkedHashMap<>(added)), List.copyOf(keptUserKeys),
+				null);
+	}
+
+	static PoolDefaultsReport leftAlone(String beanName, Supplier<String> poolName, String maskedUrl, String reason) {
+		return new PoolDefaultsReport(beanName, poolName, maskedUrl, null, Map.of(), List.of(), reason);
+	}
+
+	boolean isApplied() {
+		return this.leftAloneBecause == null;
+	}
+
+	/**
+	 * The pool as findings name it: its pool name, else its bean name.
+	 * @return the name
+	 */
+	String subject() {
+		String name = this.poolName.get();
+		return (name != null && !name.isBlank()) ? name : this.beanName;
+	}
+
+	/**
+	 * One line for the {@code safedefaults} endpoint.
+	 * @return the description
+	 */
+	String describe() {
+		StringBuilder line = new StringBuilder(subject());
+		if (this.maskedUrl != null) {
+			line.append(" (").append((this.driver != null) ? this.driver + ", " : "").append(this.maskedUrl).append(')');
+		}
+		if (!isApplied()) {
+			return line.append(": left alone, ").append(this.leftAloneBecause).toString();
+		}
+		line.append(": ");
+		line.append(this.added.isEmpty() ? "nothing added"
+				: "added " + this.added.entrySet()
+					.stream()
+					.map((entry) -> entry.getKey() + "=" + entry.getValue())
+					.collect(Collectors.joining(", ")));
+		if (!this.keptUserKeys.isEmpty()) {
+			line.append("; kept your ").append(String.join(", ", this.keptUserKeys));
+		}
+		return line.toString();
+	}
+
+}

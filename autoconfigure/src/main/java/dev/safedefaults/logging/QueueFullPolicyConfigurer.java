@@ -1,0 +1,46 @@
+package dev.safedefaults.logging;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.logging.log4j.Level;
+
+import org.springframework.beans.factory.DisposableBean;
+
+/**
+ * Applies {@code safe-defaults.logging.queue-full-policy} and {@code discard-threshold} to
+ * the running {@link CountingQueueFullPolicy}. With {@code safe-defaults.logging.enabled=false}
+ * in application properties it switches discarding off and says, in one line, what only
+ * the JVM-level switch can turn off.
+ */
+public class QueueFullPolicyConfigurer implements DisposableBean {
+
+	private static final Log logger = LogFactory.getLog(QueueFullPolicyConfigurer.class);
+
+	/**
+	 * Applies the settings.
+	 * @param properties the logging properties
+	 * @param jvmLevelEnabled whether the JVM-level switch left the Log4j defaults on
+	 */
+	public QueueFullPolicyConfigurer(LoggingDefaultsProperties properties, boolean jvmLevelEnabled) {
+		Level threshold = Level.toLevel(properties.getDiscardThreshold().name());
+		if (properties.isEnabled()) {
+			CountingQueueFullPolicy.configure(properties.getQueueFullPolicy(), threshold);
+		}
+		else {
+			CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.BLOCK, threshold);
+			new JvmLevelSwitchHint("safe-defaults.logging.enabled", jvmLevelEnabled).afterPropertiesSet();
+		}
+		if (properties.getRingBufferSize() != null && Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm()
+			.ringBufferSize() == null) {
+			logger.warn("safe-defaults.logging.ring-buffer-size is set in application properties, where it has no "
+					+ "effect: the ring buffer is allocated when Log4j starts. Set it as a JVM system property "
+					+ "(-Dsafe-defaults.logging.ring-buffer-size) or SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE");
+		}
+	}
+
+	@Override
+	public void destroy() {
+		CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.DISCARD, Level.INFO);
+	}
+
+}

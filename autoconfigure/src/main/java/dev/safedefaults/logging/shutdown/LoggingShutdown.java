@@ -1,0 +1,121 @@
+package dev.safedefaults.logging.shutdown;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import dev.safedefaults.logging.shutdown.RingBufferBacklog.Unwritten;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Stops Log4j at the end of a graceful stop, in place of Spring Boot's logging shutdown
+ * handler (which calls {@code LoggerContext.stop()}, a stop with a timeout of 0 ms: Log4j
+ * then sleeps up to 10 s while events are queued and drops the rest, warning on stderr,
+ * where a blocked stderr hangs the JVM).
+ * <p>
+ * The guarantee: every queued event is written within the shutdown timeout; whatever could
+ * not be written by then is counted (WARN and ERROR apart) and the count is the last line the
+ * starter tries to write, {@code safe-defaults: N log events not written at shutdown (M WARN
+ * or ERROR)}; nothing here waits past the timeout plus a short grace for that line, so a
+ * blocked stdout never keeps the JVM alive.
+ * <ol>
+ * <li>Wait, polling every 10 ms, until the ring buffer is empty or the timeout has passed.</li>
+ * <li>Empty in time: stop the logger context (appenders flushed and closed) with what is left
+ * of the timeout, on a daemon thread.</li>
+ * <li>Not empty: count the events still queued, write the line, and leave the context
+ * running: stopping it would wait on the same blocked output. The JVM exits; the logging
+ * thread is a daemon.</li>
+ * </ol>
+ * Runs as a Spring Boot shutdown handler, after the application contexts have closed.
+ */
+final class LoggingShutdown implements Runnable {
+
+	/** How long the last line may take to reach each of its outputs. */
+	static final Duration LAST_LINE_GRACE = Duration.ofSeconds(1);
+
+	private static final long POLL_MILLIS = 10;
+
+	private final LoggerContext context;
+
+	private final Duration timeout;
+
+	private final @Nullable RingBufferBacklog backlog;
+
+	private final LastLineWriter lastLine;
+
+	LoggingShutdown(LoggerContext context, Duration timeout, @Nullable RingBufferBacklog backlog,
+			LastLineWriter lastLine) {
+		this.context = context;
+		this.timeout = timeout;
+		this.backlog = backlog;
+		this.lastLine = lastLine;
+	}
+
+	/**
+	 * The shutdown for a context.
+	 * @param context Boot's logger context
+	 * @param timeout how long queued events may take to be written
+	 * @return the shutdown
+	 */
+	static LoggingShutdown of(LoggerContext context, Duration timeout) {
+		@Nullable RingBufferBacklog backlog;
+		try {
+			backlog = RingBufferBacklog.of(context);
+		}
+		catch (LinkageError ex) {
+			backlog = null;
+		}
+		return new LoggingShutdown(context, timeout, backlog, LastLineWriter.forJvm(context, LAST_LINE_GRACE));
+	}
+
+	@Override
+	public void run() {
+		long deadline = System.nanoTime() + this.timeout.toNanos();
+		if (this.backlog != null) {
+			while (this.backlog.hasBacklog() && System.nanoTime() < deadline) {
+				sleep(POLL_MILLIS);
+			}
+			if (this.backlog.hasBacklog()) {
+				reportUnwritten(this.backlog.count());
+				return;
+			}
+		}
+		if (!stopContext(deadline) && this.backlog != null && this.backlog.hasBacklog()) {
+			// Events logged after the drain, which the context's stop could not write in time.
+			reportUnwritten(this.backlog.count());
+		}
+	}
+
+	private void reportUnwritten(Unwritten unwritten) {
+		if (unwritten.total() > 0) {
+			this.lastLine.write(unwritten.line(), (unwritten.warnOrError() > 0) ? Level.ERROR : Level.WARN);
+		}
+	}
+
+	private boolean stopContext(long deadline) {
+		long remainingMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+		Thread stop = new Thread(() -> this.context.stop(remainingMillis, TimeUnit.MILLISECONDS),
+				"safe-defaults-logging-stop");
+		stop.setDaemon(true);
+		stop.start();
+		try {
+			// Log4j's stop of an async context sleeps while events are queued, on top of its timeout.
+			stop.join(remainingMillis + LAST_LINE_GRACE.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return !stop.isAlive();
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			// A stop is under way anyway: keep polling until the deadline.
+		}
+	}
+
+}

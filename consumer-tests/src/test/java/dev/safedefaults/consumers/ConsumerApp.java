@@ -1,0 +1,159 @@
+package dev.safedefaults.consumers;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A consumer project's packaged application ({@code java -jar}), started with the JDK that
+ * runs the tests, on a free port.
+ */
+final class ConsumerApp implements AutoCloseable {
+
+	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final Process process;
+
+	private final Path log;
+
+	private final int port;
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	private ConsumerApp(Process process, Path log, int port) {
+		this.process = process;
+		this.log = log;
+		this.port = port;
+	}
+
+	/**
+	 * Starts the jar that invoker:run built for a consumer project and waits for its
+	 * health endpoint.
+	 * @param project the project's directory name under {@code src/it}
+	 * @param appArgs application arguments
+	 * @return the running application
+	 */
+	static ConsumerApp start(String project, String... appArgs) {
+		Path built = Path.of(System.getProperty("consumers.directory", "target/consumers"), project, "target",
+				project + "-1.0.jar");
+		if (!Files.isRegularFile(built)) {
+			throw new IllegalStateException("The consumer build did not produce " + built
+					+ "; run through Maven's verify phase (invoker:run builds it)");
+		}
+		int port = freePort();
+		List<String> command = new ArrayList<>();
+		command.add(ProcessHandle.current().info().command().orElse("java"));
+		command.add("-Xmx256m");
+		command.add("-jar");
+		command.add(built.toString());
+		command.add("--server.port=" + port);
+		command.addAll(List.of(appArgs));
+		try {
+			Path log = Path.of("target", "consumer-" + project + ".log");
+			Files.createDirectories(log.getParent());
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+			ConsumerApp app = new ConsumerApp(process, log, port);
+			app.awaitHealth();
+			return app;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private void awaitHealth() {
+		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException("The consumer app exited (" + this.process.exitValue() + "); log:\n" + log());
+			}
+			try {
+				if (get("/actuator/health").statusCode() == 200) {
+					return;
+				}
+			}
+			catch (UncheckedIOException ex) {
+				// not listening yet
+			}
+			try {
+				Thread.sleep(250);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+		}
+		close();
+		throw new IllegalStateException("The consumer app did not answer within " + STARTUP_TIMEOUT + "; log:\n" + log());
+	}
+
+	HttpResponse<String> get(String path) {
+		try {
+			return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+				.timeout(Duration.ofSeconds(10))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	JsonNode getJson(String path) {
+		HttpResponse<String> response = get(path);
+		if (response.statusCode() != 200) {
+			throw new AssertionError("GET " + path + " answered " + response.statusCode() + ": " + response.body());
+		}
+		return JSON.readTree(response.body());
+	}
+
+	String log() {
+		try {
+			return Files.readString(this.log);
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex + ")";
+		}
+	}
+
+	@Override
+	public void close() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,226 @@
+package dev.safedefaults.benchmarks.workload;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The cost of the defaults on a healthy service (issue 13): the packaged sample app, default
+ * profile, under the reference workload, in fresh processes one after the other, for the
+ * starter as shipped ("defaults"), each feature switched off in turn (the runtime detector,
+ * off by default, switched on), the starter off, and "the limit": the starter with the
+ * app's logging off and its configuration parsed once at startup, the cost floor of what the
+ * starter touches. The modes run in list order in odd rounds and in reverse order in even
+ * rounds, so the drift of a shared machine falls on every mode.
+ * <p>
+ * Prints, per mode, req/s and CPU per request (the service process's user and system time
+ * over the measured window, divided by the answered requests) of every round, and their ratios
+ * to "defaults" of the same round: the mean and the band from the lowest to the highest round
+ * (the noise band). The defaults' own spread is printed too. Writes an SVG chart of both per
+ * mode.
+ * <p>
+ * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
+ * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.CostOfDefaultsBenchmark -Dbenchmark=
+ * -Dbenchmark.jvm="-Dcost.svg=../../docs/cost-of-defaults.svg"} (JVM options {@code cost.rounds}
+ * (3), {@code cost.threads} (16), {@code cost.warmup-seconds} (15), {@code cost.seconds} (20),
+ * {@code cost.svg} (target/cost-of-defaults.svg); the defaults take about 20 minutes on two cores).
+ */
+public final class CostOfDefaultsBenchmark {
+
+	/** The mode every other is compared with. */
+	static final String DEFAULTS = "defaults";
+
+	private CostOfDefaultsBenchmark() {
+	}
+
+	/**
+	 * One way to run the app.
+	 *
+	 * @param label the name in the table
+	 * @param base the workload mode (starter on or off)
+	 * @param jvmArgs JVM arguments added to it (system properties reach Spring too)
+	 */
+	record CostMode(String label, WorkloadMode base, List<String> jvmArgs) {
+
+		String commandLine() {
+			List<String> words = new ArrayList<>(List.of("java"));
+			words.addAll(this.base.jvmArgs);
+			words.addAll(this.jvmArgs);
+			words.add("-jar sample-app.jar");
+			return String.join(" ", words);
+		}
+
+	}
+
+	static List<CostMode> modes() {
+		return List.of(new CostMode(DEFAULTS, WorkloadMode.STARTER, List.of()),
+				off("logging", "-Dsafe-defaults.logging.enabled=false"),
+				off("config-cache", "-Dsafe-defaults.config-cache.enabled=false"),
+				off("jdbc", "-Dsafe-defaults.jdbc.enabled=false"),
+				new CostMode("runtime on", WorkloadMode.STARTER, List.of("-Dsafe-defaults.runtime.enabled=true")),
+				off("stack-traces", "-Dsafe-defaults.logging.stack-traces.enabled=false"),
+				off("feign", "-Dsafe-defaults.feign.enabled=false"),
+				new CostMode("starter off", WorkloadMode.PLAIN, List.of()),
+				new CostMode("limit", WorkloadMode.STARTER,
+						List.of("-Dlogging.level.root=OFF", "-Dsample.rules.pre-parsed=true")));
+	}
+
+	private static CostMode off(String feature, String property) {
+		return new CostMode(feature + " off", WorkloadMode.STARTER, List.of(property));
+	}
+
+	public static void main(String[] args) throws Exception {
+		int rounds = Integer.getInteger("cost.rounds", 3);
+		int threads = Integer.getInteger("cost.threads", 16);
+		Duration warmup = Duration.ofSeconds(Integer.getInteger("cost.warmup-seconds", 15));
+		Duration duration = Duration.ofSeconds(Integer.getInteger("cost.seconds", 20));
+		Path svg = Path.of(System.getProperty("cost.svg", "target/cost-of-defaults.svg"));
+		List<CostMode> modes = modes();
+		System.out.printf(Locale.ROOT,
+				"Cost of the defaults: %d rounds (order reversed every other round), %d client threads, %ds warm-up, "
+						+ "%ds measured per run, fresh process per run; JVM %s%n",
+				rounds, threads, warmup.toSeconds(), duration.toSeconds(), System.getProperty("java.version"));
+		for (CostMode mode : modes) {
+			System.out.printf("  %-16s %s%n", mode.label(), mode.commandLine());
+		}
+		Map<CostMode, List<WorkloadRun.Figures>> runs = new LinkedHashMap<>();
+		modes.forEach((mode) -> runs.put(mode, new ArrayList<>()));
+		for (int round = 1; round <= rounds; round++) {
+			List<CostMode> order = new ArrayList<>(modes);
+			if (round % 2 == 0) {
+				java.util.Collections.reverse(order);
+			}
+			for (CostMode mode : order) {
+				WorkloadRun.Figures figures = measure(mode, round, threads, warmup, duration);
+				System.out.printf(Locale.ROOT, "round %d %-16s %7.0f req/s %7.3f CPU ms/req  statuses %s%n", round,
+						mode.label(), figures.load().perSecond(), figures.cpuMillisPerRequest(), figures.load().byStatus());
+				runs.get(mode).add(figures);
+			}
+		}
+		List<CostRow> rows = table(runs);
+		print(rows);
+		CostChart.write(svg, rows, String.format(Locale.ROOT, "%d rounds, %d client threads, %ds measured, JDK %s",
+				rounds, threads, duration.toSeconds(), System.getProperty("java.version")));
+		System.out.println("chart: " + svg.toAbsolutePath().normalize());
+	}
+
+	/**
+	 * Measures one run; a process that does not start (on a shared machine, another build may
+	 * be unpacking the embedded database's binaries at that moment) is tried twice more.
+	 */
+	private static WorkloadRun.Figures measure(CostMode mode, int round, int threads, Duration warmup,
+			Duration duration) throws Exception {
+		String name = "cost-" + mode.label().replace(' ', '-') + "-" + round;
+		for (int attempt = 1;; attempt++) {
+			try {
+				// No harness recording: a flight recorder in the app would change what is measured.
+				return WorkloadRun.measure(mode.base(), mode.jvmArgs(), name, threads, warmup, duration, false, false);
+			}
+			catch (IllegalStateException ex) {
+				if (attempt == 3) {
+					throw ex;
+				}
+				System.out.printf("round %d %s did not start (attempt %d), trying again: %s%n", round, mode.label(),
+						attempt, ex.getMessage().lines().findFirst().orElse(""));
+			}
+		}
+	}
+
+	/**
+	 * One mode's figures and ratios.
+	 *
+	 * @param label the mode
+	 * @param perSecond req/s of every round
+	 * @param cpuPerRequest CPU ms per request of every round
+	 * @param rateRatio req/s over the defaults' of the same round, every round
+	 * @param cpuRatio CPU per request over the defaults' of the same round, every round
+	 */
+	record CostRow(String label, double[] perSecond, double[] cpuPerRequest, double[] rateRatio, double[] cpuRatio) {
+	}
+
+	static List<CostRow> table(Map<CostMode, List<WorkloadRun.Figures>> runs) {
+		List<WorkloadRun.Figures> defaults = runs.entrySet()
+			.stream()
+			.filter((e) -> e.getKey().label().equals(DEFAULTS))
+			.findFirst()
+			.orElseThrow()
+			.getValue();
+		List<CostRow> rows = new ArrayList<>();
+		runs.forEach((mode, list) -> {
+			double[] rate = values(list, (f) -> f.load().perSecond());
+			double[] cpu = values(list, WorkloadRun.Figures::cpuMillisPerRequest);
+			double[] rateRatio = new double[list.size()];
+			double[] cpuRatio = new double[list.size()];
+			for (int i = 0; i < list.size(); i++) {
+				rateRatio[i] = rate[i] / defaults.get(i).load().perSecond();
+				cpuRatio[i] = cpu[i] / defaults.get(i).cpuMillisPerRequest();
+			}
+			rows.add(new CostRow(mode.label(), rate, cpu, rateRatio, cpuRatio));
+		});
+		return rows;
+	}
+
+	private static double[] values(List<WorkloadRun.Figures> list, ToDoubleFunction<WorkloadRun.Figures> value) {
+		return list.stream().mapToDouble(value).toArray();
+	}
+
+	private static void print(List<CostRow> rows) {
+		System.out.println();
+		System.out.printf("%-16s %8s %24s %10s %26s %10s %18s %18s%n", "mode", "req/s", "req/s per round", "CPU ms/req",
+				"CPU ms/req per round", "spread", "req/s vs defaults", "CPU/req vs defaults");
+		for (CostRow row : rows) {
+			System.out.printf(Locale.ROOT, "%-16s %8.0f %24s %10.3f %26s %9.1f%% %18s %18s%n", row.label(),
+					mean(row.perSecond()), join(row.perSecond(), "%.0f"), mean(row.cpuPerRequest()),
+					join(row.cpuPerRequest(), "%.3f"), 100 * spread(row.cpuPerRequest()), band(row.rateRatio()),
+					band(row.cpuRatio()));
+		}
+		System.out.println("spread: (highest - lowest) / mean CPU ms/req of the mode's rounds; "
+				+ "\"x (a-b)\": mean ratio to defaults of the same round (lowest-highest round)");
+	}
+
+	static double mean(double[] values) {
+		double sum = 0;
+		for (double value : values) {
+			sum += value;
+		}
+		return (values.length > 0) ? sum / values.length : Double.NaN;
+	}
+
+	static double min(double[] values) {
+		double min = Double.POSITIVE_INFINITY;
+		for (double value : values) {
+			min = Math.min(min, value);
+		}
+		return min;
+	}
+
+	static double max(double[] values) {
+		double max = Double.NEGATIVE_INFINITY;
+		for (double value : values) {
+			max = Math.max(max, value);
+		}
+		return max;
+	}
+
+	private static double spread(double[] values) {
+		return (max(values) - min(values)) / mean(values);
+	}
+
+	private static String band(double[] ratios) {
+		return String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", mean(ratios), min(ratios), max(ratios));
+	}
+
+	private static String join(double[] values, String format) {
+		List<String> parts = new ArrayList<>();
+		for (double value : values) {
+			parts.add(String.format(Locale.ROOT, format, value));
+		}
+		return String.join(" / ", parts);
+	}
+
+}

@@ -1,0 +1,151 @@
+package dev.safedefaults.system;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The logging shutdown guarantee on the packaged sample app, stopped with SIGTERM behind a
+ * slow and behind a stalled stdout (issue 16): every queued event is written within
+ * {@code safe-defaults.logging.shutdown-timeout}; what is not is counted, WARN and ERROR
+ * apart, in one last line; the JVM never hangs on a blocked stdout.
+ */
+class SampleAppLoggingShutdownIT {
+
+	private static final Pattern LAST_LINE = Pattern
+		.compile("safe-defaults: (\\d+) log events not written at shutdown \\((\\d+) WARN or ERROR\\)");
+
+	private static final String ERROR_MESSAGE = "Pricing failed for order";
+
+	@Test
+	void slowStdoutGetsEveryErrorLineWhenTheTimeoutAllows() throws Exception {
+		// A log shipper reading 50 KB/s, an error storm that outruns it, then SIGTERM: the
+		// backlog (well over what the issue's 0 ms stop wrote) drains within the 30 s default.
+		SampleAppProcess app = SampleAppProcess.startWithSlowStdout("shutdown-slow", List.of(), List.of(), 50_000);
+		try {
+			assertThat(app.isAlive()).as("started; log:\n%s", app.log()).isTrue();
+			int failed = storm(app, 400, 4);
+			long sigterm = System.nanoTime();
+			app.terminate();
+			assertThat(app.awaitExit(Duration.ofSeconds(45))).as("exited; log:\n%s", app.log()).isTrue();
+			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
+			app.close();
+			String stdout = completeText(app.stdoutFile());
+			assertThat(failed).isEqualTo(200);
+			assertThat(count(stdout, ERROR_MESSAGE)).as("ERROR events written (stop took %s)", stop).isEqualTo(failed);
+			assertThat(LAST_LINE.matcher(stdout + app.log()).find()).as("nothing reported unwritten").isFalse();
+			assertThat(stdout).doesNotContain("shutdown timed out");
+		}
+		finally {
+			app.close();
+		}
+	}
+
+	@Test
+	void stalledStdoutStopsWithinTheTimeoutAndCountsExactlyWhatWasNotWritten() throws Exception {
+		SampleAppProcess app = SampleAppProcess.start("shutdown-stalled", List.of(),
+				List.of("--safe-defaults.logging.shutdown-timeout=5s"), true);
+		Path fallback = null;
+		try {
+			assertThat(app.isAlive()).as("started; log:\n%s", app.log()).isTrue();
+			fallback = Path.of(System.getProperty("java.io.tmpdir"),
+					"safe-defaults-shutdown-" + app.handle().pid() + ".log");
+			// The first failures of a kind print their whole stack trace: get them out first.
+			int failed = failures(app, 5);
+			Thread.sleep(1_000);
+			app.stallStdout();
+			// Enough to fill the pipe's buffer many times over: most of these stay queued.
+			failed += failures(app, 300);
+			long sigterm = System.nanoTime();
+			app.terminate();
+			assertThat(app.awaitExit(Duration.ofSeconds(30))).as("exited; log:\n%s", app.log()).isTrue();
+			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
+			app.close();
+			assertThat(stop).as("stop within the 5 s timeout + 5 s").isLessThan(Duration.ofSeconds(10));
+			String stdout = completeText(app.stdoutFile());
+			int written = count(stdout, ERROR_MESSAGE);
+			assertThat(written).as("the stall held events back").isLessThan(failed);
+			Matcher matcher = LAST_LINE.matcher(app.log());
+			assertThat(matcher.find())
+				.as("the count on stderr (failed %s, written %s, stop %s); stderr:\n%s\nstdout's end:\n%s", failed,
+						written, stop, app.log(), stdout.substring(Math.max(0, stdout.length() - 2000)))
+				.isTrue();
+			long total = Long.parseLong(matcher.group(1));
+			long severe = Long.parseLong(matcher.group(2));
+			assertThat(severe).as("ERROR events enqueued %s, written %s", failed, written).isEqualTo(failed - written);
+			assertThat(total).isGreaterThan(severe);
+			assertThat(fallback).as("stdout was blocked: the line went to a file too").exists();
+			assertThat(Files.readString(fallback)).contains(matcher.group());
+		}
+		finally {
+			app.close();
+			if (fallback != null) {
+				Files.deleteIfExists(fallback);
+			}
+		}
+	}
+
+	/** Sends {@code n} failing requests, one after the other; returns how many failed. */
+	private static int failures(SampleAppProcess app, int n) {
+		int failed = 0;
+		for (int i = 0; i < n; i++) {
+			if (app.get("/api/orders/" + (1 + (i % 3)) + "?fail=true").statusCode() == 502) {
+				failed++;
+			}
+		}
+		return failed;
+	}
+
+	/**
+	 * Sends {@code requests} requests from {@code threads} threads, every other one failing;
+	 * returns how many failed.
+	 */
+	private static int storm(SampleAppProcess app, int requests, int threads) throws Exception {
+		AtomicInteger next = new AtomicInteger();
+		AtomicInteger failed = new AtomicInteger();
+		List<Thread> clients = new ArrayList<>();
+		for (int t = 0; t < threads; t++) {
+			Thread client = new Thread(() -> {
+				for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
+					String path = "/api/orders/" + (1 + (i % 3)) + ((i % 2 == 0) ? "?fail=true" : "");
+					if (app.get(path).statusCode() == 502) {
+						failed.incrementAndGet();
+					}
+				}
+			});
+			client.start();
+			clients.add(client);
+		}
+		for (Thread client : clients) {
+			client.join();
+		}
+		return failed.get();
+	}
+
+	/** The file's text up to its last complete line: a write cut off by the stop is not written. */
+	private static String completeText(Path file) throws IOException {
+		String text = Files.readString(file, StandardCharsets.UTF_8);
+		int end = text.lastIndexOf('\n');
+		return (end >= 0) ? text.substring(0, end + 1) : "";
+	}
+
+	private static int count(String text, String needle) {
+		int count = 0;
+		for (int at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length())) {
+			count++;
+		}
+		return count;
+	}
+
+}
