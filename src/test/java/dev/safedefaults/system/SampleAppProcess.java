@@ -26,6 +26,8 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
 
+	private static final int PORT_ATTEMPTS = 3;
+
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final Process process;
@@ -89,6 +91,39 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	private static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs,
+			boolean stallableStdout, long stdoutBytesPerSecond) {
+		for (int attempt = 1;; attempt++) {
+			SampleAppProcess app = startOnce(name, jvmArgs, appArgs, stallableStdout, stdoutBytesPerSecond);
+			if (attempt == PORT_ATTEMPTS || !app.lostThePortRace()) {
+				return app;
+			}
+			app.close();
+		}
+	}
+
+	/**
+	 * Whether the app exited because another process took the free port between the moment
+	 * it was picked and Tomcat's bind (the kernel hands recently freed ports out again, to
+	 * the app's own embedded database or downstream server too).
+	 */
+	private boolean lostThePortRace() {
+		if (this.process.isAlive()) {
+			return false;
+		}
+		String portInUse = "Port " + this.port + " was already in use";
+		return log().contains(portInUse) || (this.stdoutPump != null && readQuietly(this.stdoutPump.file).contains(portInUse));
+	}
+
+	private static String readQuietly(Path file) {
+		try {
+			return Files.readString(file);
+		}
+		catch (IOException ex) {
+			return "";
+		}
+	}
+
+	private static SampleAppProcess startOnce(String name, List<String> jvmArgs, List<String> appArgs,
 			boolean stallableStdout, long stdoutBytesPerSecond) {
 		String jar = System.getProperty("sample-app.jar");
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {

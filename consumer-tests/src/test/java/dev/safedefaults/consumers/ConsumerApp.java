@@ -25,6 +25,8 @@ final class ConsumerApp implements AutoCloseable {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
 
+	private static final int PORT_ATTEMPTS = 3;
+
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final Process process;
@@ -49,6 +51,19 @@ final class ConsumerApp implements AutoCloseable {
 	 * @return the running application
 	 */
 	static ConsumerApp start(String project, String... appArgs) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return startOnce(project, appArgs);
+			}
+			catch (PortTaken ex) {
+				if (attempt == PORT_ATTEMPTS) {
+					throw new IllegalStateException(ex.getMessage());
+				}
+			}
+		}
+	}
+
+	private static ConsumerApp startOnce(String project, String... appArgs) {
 		Path built = Path.of(System.getProperty("consumers.directory", "target/consumers"), project, "target",
 				project + "-1.0.jar");
 		if (!Files.isRegularFile(built)) {
@@ -80,6 +95,11 @@ final class ConsumerApp implements AutoCloseable {
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
+				String log = log();
+				if (log.contains("Port " + this.port + " was already in use")) {
+					// another process took the free port before the app bound it: start again
+					throw new PortTaken("The consumer app lost port " + this.port + "; log:\n" + log);
+				}
 				throw new IllegalStateException("The consumer app exited (" + this.process.exitValue() + "); log:\n" + log());
 			}
 			try {
@@ -154,6 +174,17 @@ final class ConsumerApp implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * The app exited because another process took its port between the pick and the bind.
+	 */
+	private static final class PortTaken extends RuntimeException {
+
+		PortTaken(String message) {
+			super(message);
+		}
+
 	}
 
 }

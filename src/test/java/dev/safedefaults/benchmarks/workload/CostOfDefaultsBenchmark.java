@@ -3,10 +3,15 @@ package dev.safedefaults.benchmarks.workload;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -70,6 +75,24 @@ public final class CostOfDefaultsBenchmark {
 						List.of("-Dlogging.level.root=OFF", "-Dsample.rules.pre-parsed=true")));
 	}
 
+	/**
+	 * The modes a run measures: all, or those named (comma-separated labels); the defaults,
+	 * which every ratio is taken to, always.
+	 */
+	static List<CostMode> selected(List<CostMode> all, String labels) {
+		if (labels.isBlank()) {
+			return all;
+		}
+		List<String> wanted = Arrays.stream(labels.split(",")).map(String::strip).toList();
+		for (String label : wanted) {
+			if (all.stream().noneMatch((mode) -> mode.label().equals(label))) {
+				throw new IllegalArgumentException("cost.modes: no mode '" + label + "'; modes are "
+						+ all.stream().map(CostMode::label).toList());
+			}
+		}
+		return all.stream().filter((mode) -> mode.label().equals(DEFAULTS) || wanted.contains(mode.label())).toList();
+	}
+
 	private static CostMode off(String feature, String property) {
 		return new CostMode(feature + " off", WorkloadMode.STARTER, List.of(property));
 	}
@@ -80,7 +103,7 @@ public final class CostOfDefaultsBenchmark {
 		Duration warmup = Duration.ofSeconds(Integer.getInteger("cost.warmup-seconds", 15));
 		Duration duration = Duration.ofSeconds(Integer.getInteger("cost.seconds", 20));
 		Path svg = Path.of(System.getProperty("cost.svg", "target/cost-of-defaults.svg"));
-		List<CostMode> modes = modes();
+		List<CostMode> modes = selected(modes(), System.getProperty("cost.modes", ""));
 		System.out.printf(Locale.ROOT,
 				"Cost of the defaults: %d rounds (order reversed every other round), %d client threads, %ds warm-up, "
 						+ "%ds measured per run, fresh process per run; JVM %s%n",
@@ -93,7 +116,7 @@ public final class CostOfDefaultsBenchmark {
 		for (int round = 1; round <= rounds; round++) {
 			List<CostMode> order = new ArrayList<>(modes);
 			if (round % 2 == 0) {
-				java.util.Collections.reverse(order);
+				Collections.reverse(order);
 			}
 			for (CostMode mode : order) {
 				WorkloadRun.Figures figures = measure(mode, round, threads, warmup, duration);
@@ -104,6 +127,7 @@ public final class CostOfDefaultsBenchmark {
 		}
 		List<CostRow> rows = table(runs);
 		print(rows);
+		printCpuByThreadGroup(runs);
 		CostChart.write(svg, rows, String.format(Locale.ROOT, "%d rounds, %d client threads, %ds measured, JDK %s",
 				rounds, threads, duration.toSeconds(), System.getProperty("java.version")));
 		System.out.println("chart: " + svg.toAbsolutePath().normalize());
@@ -181,6 +205,49 @@ public final class CostOfDefaultsBenchmark {
 		}
 		System.out.println("spread: (highest - lowest) / mean CPU ms/req of the mode's rounds; "
 				+ "\"x (a-b)\": mean ratio to defaults of the same round (lowest-highest round)");
+	}
+
+	/**
+	 * Where each mode's CPU per request goes, by thread group (mean of its rounds), for the
+	 * groups that use at least 2% of some mode's CPU: the difference between two modes shows
+	 * which threads pay for it (request threads, the log writer, the JIT, the collector).
+	 */
+	private static void printCpuByThreadGroup(Map<CostMode, List<WorkloadRun.Figures>> runs) {
+		Map<CostMode, Map<String, Double>> perRequest = new LinkedHashMap<>();
+		Set<String> shown = new TreeSet<>();
+		runs.forEach((mode, list) -> {
+			Map<String, Double> micros = new TreeMap<>();
+			for (WorkloadRun.Figures figures : list) {
+				double requests = Math.max(1, figures.load().requests()) * (double) list.size();
+				ThreadCpu.byGroup(figures.threadCpuMillis())
+					.forEach((group, millis) -> micros.merge(group, millis * 1000.0 / requests, Double::sum));
+			}
+			double total = micros.values().stream().mapToDouble(Double::doubleValue).sum();
+			micros.forEach((group, value) -> {
+				if (value >= 0.02 * total) {
+					shown.add(group);
+				}
+			});
+			perRequest.put(mode, micros);
+		});
+		System.out.println();
+		System.out.println("CPU µs per request by thread group (mean of the rounds; groups of >= 2% of some mode):");
+		StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-16s", "mode"));
+		shown.forEach((group) -> header.append(String.format(Locale.ROOT, " %16s", group)));
+		header.append(String.format(Locale.ROOT, " %16s", "other"));
+		System.out.println(header);
+		perRequest.forEach((mode, micros) -> {
+			StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s", mode.label()));
+			double other = 0;
+			for (Map.Entry<String, Double> entry : micros.entrySet()) {
+				if (!shown.contains(entry.getKey())) {
+					other += entry.getValue();
+				}
+			}
+			shown.forEach((group) -> line.append(String.format(Locale.ROOT, " %16.0f", micros.getOrDefault(group, 0.0))));
+			line.append(String.format(Locale.ROOT, " %16.0f", other));
+			System.out.println(line);
+		});
 	}
 
 	static double mean(double[] values) {

@@ -178,9 +178,9 @@ public final class RuntimeDetectorWorkloadBenchmark {
 	private static void printCpuByThread(String label, Map<String, Long> first, long firstRequests,
 			Map<String, Long> second, long secondRequests) {
 		Map<String, double[]> groups = new java.util.TreeMap<>();
-		first.forEach((name, millis) -> groups.computeIfAbsent(group(name), (g) -> new double[2])[0] += millis
+		first.forEach((name, millis) -> groups.computeIfAbsent(ThreadCpu.group(name), (g) -> new double[2])[0] += millis
 				* 1000.0 / Math.max(1, firstRequests));
-		second.forEach((name, millis) -> groups.computeIfAbsent(group(name), (g) -> new double[2])[1] += millis
+		second.forEach((name, millis) -> groups.computeIfAbsent(ThreadCpu.group(name), (g) -> new double[2])[1] += millis
 				* 1000.0 / Math.max(1, secondRequests));
 		StringBuilder line = new StringBuilder(label + ", CPU µs per request by thread group (first / second):");
 		groups.entrySet()
@@ -190,10 +190,6 @@ public final class RuntimeDetectorWorkloadBenchmark {
 			.forEach((e) -> line.append(String.format(Locale.ROOT, " %s %.0f/%.0f;", e.getKey(), e.getValue()[0],
 					e.getValue()[1])));
 		System.out.println(line);
-	}
-
-	private static String group(String threadName) {
-		return threadName.replaceAll("[-#]\\d+.*$", "").strip();
 	}
 
 	private static LoadDriver.Result[] concurrently(LoadDriver first, SampleAppProcess firstApp, LoadDriver second,

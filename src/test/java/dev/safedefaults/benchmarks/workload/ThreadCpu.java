@@ -64,6 +64,28 @@ final class ThreadCpu {
 	}
 
 	/**
+	 * A thread's group: its name without the number that tells the group's threads apart
+	 * ({@code http-nio-8080-exec-12} and {@code C2 CompilerThre} stay apart,
+	 * {@code http-nio-8080-exec} collects the request threads).
+	 * @param threadName the kernel's thread name
+	 * @return the group
+	 */
+	static String group(String threadName) {
+		return threadName.replaceAll("[-#]\\d+.*$", "").strip();
+	}
+
+	/**
+	 * CPU by thread group.
+	 * @param byName CPU by thread name
+	 * @return milliseconds by {@link #group(String) group}
+	 */
+	static Map<String, Long> byGroup(Map<String, Long> byName) {
+		Map<String, Long> groups = new TreeMap<>();
+		byName.forEach((name, millis) -> groups.merge(group(name), millis, Long::sum));
+		return groups;
+	}
+
+	/**
 	 * What each thread name used between two readings.
 	 * @param before the earlier reading
 	 * @param after the later reading
