@@ -1,5 +1,7 @@
 package dev.safedefaults.benchmarks.workload;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * The cost of the defaults on a healthy service (issue 13): the packaged sample app, default
@@ -76,21 +79,47 @@ public final class CostOfDefaultsBenchmark {
 	}
 
 	/**
-	 * The modes a run measures: all, or those named (comma-separated labels); the defaults,
-	 * which every ratio is taken to, always.
+	 * Modes that find out where the runtime detector's cost comes from, run only when named
+	 * in {@code cost.modes}: a flight recording of {@code jdk.ExceptionStatistics} started
+	 * with the JVM (the detector off), and the detector on in a JVM whose flight recorder
+	 * was started with it (the detector's stream then joins a running recorder).
+	 */
+	static List<CostMode> diagnosticModes() {
+		String atStart = "-XX:StartFlightRecording:settings=" + exceptionStatistics();
+		return List.of(new CostMode("jfr at start", WorkloadMode.STARTER, List.of(atStart)),
+				new CostMode("runtime on+jfr", WorkloadMode.STARTER,
+						List.of("-Dsafe-defaults.runtime.enabled=true", atStart)));
+	}
+
+	private static String exceptionStatistics() {
+		try {
+			return WorkloadRun.exceptionStatisticsSettings().toString();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * The modes named (comma-separated labels, spaces written as dashes) and the defaults, which every ratio is taken
+	 * to.
 	 */
 	static List<CostMode> selected(List<CostMode> all, String labels) {
-		if (labels.isBlank()) {
-			return all;
-		}
-		List<String> wanted = Arrays.stream(labels.split(",")).map(String::strip).toList();
+		List<String> wanted = Arrays.stream(labels.split(",")).map(CostOfDefaultsBenchmark::dashed).toList();
 		for (String label : wanted) {
-			if (all.stream().noneMatch((mode) -> mode.label().equals(label))) {
+			if (all.stream().noneMatch((mode) -> dashed(mode.label()).equals(label))) {
 				throw new IllegalArgumentException("cost.modes: no mode '" + label + "'; modes are "
-						+ all.stream().map(CostMode::label).toList());
+						+ all.stream().map((mode) -> dashed(mode.label())).toList());
 			}
 		}
-		return all.stream().filter((mode) -> mode.label().equals(DEFAULTS) || wanted.contains(mode.label())).toList();
+		return all.stream()
+			.filter((mode) -> mode.label().equals(DEFAULTS) || wanted.contains(dashed(mode.label())))
+			.toList();
+	}
+
+	/** A label as {@code cost.modes} names it: spaces as dashes ({@code starter-off}). */
+	private static String dashed(String label) {
+		return label.strip().replace(' ', '-');
 	}
 
 	private static CostMode off(String feature, String property) {
@@ -103,7 +132,9 @@ public final class CostOfDefaultsBenchmark {
 		Duration warmup = Duration.ofSeconds(Integer.getInteger("cost.warmup-seconds", 15));
 		Duration duration = Duration.ofSeconds(Integer.getInteger("cost.seconds", 20));
 		Path svg = Path.of(System.getProperty("cost.svg", "target/cost-of-defaults.svg"));
-		List<CostMode> modes = selected(modes(), System.getProperty("cost.modes", ""));
+		String labels = System.getProperty("cost.modes", "");
+		List<CostMode> modes = labels.isBlank() ? modes()
+				: selected(Stream.concat(modes().stream(), diagnosticModes().stream()).toList(), labels);
 		System.out.printf(Locale.ROOT,
 				"Cost of the defaults: %d rounds (order reversed every other round), %d client threads, %ds warm-up, "
 						+ "%ds measured per run, fresh process per run; JVM %s%n",
