@@ -52,20 +52,11 @@ public final class JdbcUrlForDisplay {
 			return null;
 		}
 		String trimmed = url.strip();
-		Matcher scheme = SCHEME.matcher(trimmed);
-		if (!scheme.lookingAt()) {
+		if (!SCHEME.matcher(trimmed).lookingAt()) {
 			return MASK;
 		}
-		try {
-			String rendered = renderParsed(scheme.group(), trimmed.substring(scheme.end()));
-			if (rendered != null) {
-				return rendered;
-			}
-		}
-		catch (RuntimeException ex) {
-			// Falls through to the scheme: an unexpected shape is shown as nothing more.
-		}
-		return schemeOnly(trimmed);
+		String rendered = renderedIfParsed(trimmed);
+		return (rendered != null) ? rendered : schemeOnly(trimmed);
 	}
 
 	/**
@@ -76,19 +67,25 @@ public final class JdbcUrlForDisplay {
 	 * @return {@code true} when {@link #render(String)} shows more than the scheme
 	 */
 	public static boolean parses(@Nullable String url) {
-		if (url == null) {
-			return false;
-		}
-		String trimmed = url.strip();
+		return url != null && renderedIfParsed(url.strip()) != null;
+	}
+
+	/**
+	 * Renders a stripped URL that parses under the display rules.
+	 * @param trimmed the URL, stripped
+	 * @return the rendered URL, {@code null} when it is not a JDBC URL or does not parse (an
+	 * unexpected shape is shown as nothing more than its scheme)
+	 */
+	private static @Nullable String renderedIfParsed(String trimmed) {
 		Matcher scheme = SCHEME.matcher(trimmed);
 		if (!scheme.lookingAt()) {
-			return false;
+			return null;
 		}
 		try {
-			return renderParsed(scheme.group(), trimmed.substring(scheme.end())) != null;
+			return renderParsed(scheme.group(), trimmed.substring(scheme.end()));
 		}
 		catch (RuntimeException ex) {
-			return false;
+			return null;
 		}
 	}
 
