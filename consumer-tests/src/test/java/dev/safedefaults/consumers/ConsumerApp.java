@@ -2,7 +2,6 @@ package dev.safedefaults.consumers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.safedefaults.testsupport.FreePort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,8 +24,6 @@ import tools.jackson.databind.json.JsonMapper;
 final class ConsumerApp implements AutoCloseable {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
-
-	private static final int PORT_ATTEMPTS = 3;
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -51,26 +49,24 @@ final class ConsumerApp implements AutoCloseable {
 	 * @return the running application
 	 */
 	static ConsumerApp start(String project, String... appArgs) {
-		for (int attempt = 1;; attempt++) {
-			try {
-				return startOnce(project, appArgs);
-			}
-			catch (PortTaken ex) {
-				if (attempt == PORT_ATTEMPTS) {
-					throw new IllegalStateException(ex.getMessage());
-				}
-			}
-		}
-	}
-
-	private static ConsumerApp startOnce(String project, String... appArgs) {
 		Path built = Path.of(System.getProperty("consumers.directory", "target/consumers"), project, "target",
 				project + "-1.0.jar");
 		if (!Files.isRegularFile(built)) {
 			throw new IllegalStateException("The consumer build did not produce " + built
 					+ "; run through Maven's verify phase (invoker:run builds it)");
 		}
-		int port = freePort();
+		ConsumerApp app = FreePort.start((port) -> startOn(port, project, built, appArgs), ConsumerApp::lostItsPort);
+		if (!app.process.isAlive()) {
+			throw new IllegalStateException("The consumer app exited (" + app.process.exitValue() + "); log:\n" + app.log());
+		}
+		return app;
+	}
+
+	private boolean lostItsPort() {
+		return !this.process.isAlive() && FreePort.lostInOutput(this.port, log());
+	}
+
+	private static ConsumerApp startOn(int port, String project, Path built, String... appArgs) {
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-Xmx256m");
@@ -83,7 +79,7 @@ final class ConsumerApp implements AutoCloseable {
 			Files.createDirectories(log.getParent());
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 			ConsumerApp app = new ConsumerApp(process, log, port);
-			app.awaitHealth();
+			app.awaitHealthOrExit();
 			return app;
 		}
 		catch (IOException ex) {
@@ -91,16 +87,11 @@ final class ConsumerApp implements AutoCloseable {
 		}
 	}
 
-	private void awaitHealth() {
+	private void awaitHealthOrExit() {
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
-				String log = log();
-				if (log.contains("Port " + this.port + " was already in use")) {
-					// another process took the free port before the app bound it: start again
-					throw new PortTaken("The consumer app lost port " + this.port + "; log:\n" + log);
-				}
-				throw new IllegalStateException("The consumer app exited (" + this.process.exitValue() + "); log:\n" + log());
+				return;
 			}
 			try {
 				if (get("/actuator/health").statusCode() == 200) {
@@ -165,26 +156,6 @@ final class ConsumerApp implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	/**
-	 * The app exited because another process took its port between the pick and the bind.
-	 */
-	private static final class PortTaken extends RuntimeException {
-
-		PortTaken(String message) {
-			super(message);
-		}
-
 	}
 
 }
