@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
+import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingsStore;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.PropertyNamingStrategies;
@@ -280,13 +282,30 @@ class ParsedConfigCacheTests {
 	}
 
 	@Test
-	void theFirstParseOfATypeIsReportedOnce() {
+	void theTypeListenerIsToldOfEveryLoadButNotOfAHit() {
 		this.cache.parse("{\"name\":\"a\",\"size\":1}", Pool.class);
 		this.cache.parse("{\"name\":\"b\",\"size\":2}", Pool.class);
 		this.cache.parse("{\"name\":\"b\",\"size\":2}", Pool.class);
 		this.cache.parse("{\"name\":\"b\",\"size\":2}", Limits.class);
-		// Called per load; the listener itself keeps the first of each type.
+		// Called per load; the mutable-type listener keeps the first of each type (next test).
 		assertThat(this.firstParses).containsExactly(Pool.class, Pool.class, Limits.class);
+	}
+
+	@Test
+	void aMutableTypeIsReportedOnceAndAnotherMutableTypeAgain() {
+		FindingsStore store = new FindingsStore(List.of());
+		ParsedConfigCache reporting = new ParsedConfigCache(JsonMapper.builder().build(), "a test mapper",
+				64 * 1024 * 1024, null, 4096, 8, new MutableTypeListener(store));
+		reporting.parse("{\"name\":\"a\",\"size\":1}", MutablePool.class);
+		assertThat(store.findings()).extracting(Finding::subject).containsExactly(MutablePool.class.getTypeName());
+		// A report is a publication into the store: with the source cleared, a second one would show.
+		store.clear(MutableTypeListener.SOURCE);
+		reporting.parse("{\"name\":\"b\",\"size\":2}", MutablePool.class);
+		assertThat(reporting.caffeineCache().stats().loadCount()).isEqualTo(2);
+		assertThat(store.findings()).isEmpty();
+		reporting.parse("{\"name\":\"b\",\"size\":2}", MutableLimits.class);
+		assertThat(store.findings()).extracting(Finding::subject)
+			.containsExactlyInAnyOrder(MutablePool.class.getTypeName(), MutableLimits.class.getTypeName());
 	}
 
 	@Test
@@ -329,6 +348,22 @@ class ParsedConfigCacheTests {
 	}
 
 	record Limits(String name, int size) {
+	}
+
+	static class MutablePool {
+
+		public String name;
+
+		public int size;
+
+	}
+
+	static class MutableLimits {
+
+		public String name;
+
+		public int size;
+
 	}
 
 	record Connections(int maxConnections) {
