@@ -68,6 +68,8 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 
 	private volatile long readings;
 
+	private volatile Instant lastReadingTime;
+
 	/**
 	 * Creates a detector that logs through commons-logging.
 	 * @param store where findings go
@@ -150,6 +152,14 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 	}
 
 	/**
+	 * When the JVM took the last reading the detector took.
+	 * @return the time, {@code null} before the first reading
+	 */
+	Instant lastReadingTime() {
+		return this.lastReadingTime;
+	}
+
+	/**
 	 * Why the flight recorder cannot be used.
 	 * @return the reason, {@code null} when it can
 	 */
@@ -203,8 +213,14 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 
 	void onSample(Instant time, long throwables) {
 		if (this.running) {
-			this.readings++;
-			this.watch.onSample(time, throwables, this.stderr);
+			try {
+				this.watch.onSample(time, throwables, this.stderr);
+			}
+			finally {
+				// After the reading's findings are published: whoever sees it counted sees them.
+				this.lastReadingTime = time;
+				this.readings++;
+			}
 		}
 	}
 

@@ -3,10 +3,12 @@ package dev.safedefaults.runtime;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
@@ -36,13 +38,21 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The detector in an application context, on this JVM's own flight recorder. Readings are
- * taken every 100 ms and a storm needs one second: the recorder hands events over about
- * once a second, so each test waits a few seconds for what it expects.
+ * taken every 100 ms and a storm needs one second; the recorder hands them over about once a
+ * second. Every wait is measured in the detector's readings, not on the wall clock: what is
+ * expected must appear, and what must not appear must stay away, while the readings cover
+ * {@link #OBSERVED} of the JVM's time from the first reading after the load started. A loaded
+ * machine makes the tests slower, not red. The tests that expect a storm are the positive
+ * controls of those that expect none: the same observation is long enough to raise one.
  */
 @Slow
 class RuntimeStormAutoConfigurationTests {
 
-	private static final Duration PATIENCE = Duration.ofSeconds(30);
+	/** Five times {@code sustained-for}: a storm that is there is raised, with its sites, well within it. */
+	private static final Duration OBSERVED = Duration.ofSeconds(5);
+
+	/** Only against a flight recorder that stops handing readings over: no wait ends on it otherwise. */
+	private static final Duration HANG_GUARD = Duration.ofMinutes(5);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(
@@ -85,6 +95,50 @@ class RuntimeStormAutoConfigurationTests {
 		return context.getBean(FindingsStore.class).findings().stream().filter((f) -> f.id().equals(id)).toList();
 	}
 
+	/**
+	 * Waits for the detector's first reading after now.
+	 * @return the JVM's time of that reading
+	 */
+	private static Instant nextReading(RuntimeStormDetector detector) {
+		long seen = detector.readings();
+		await().atMost(HANG_GUARD).until(() -> detector.readings() > seen);
+		return detector.lastReadingTime();
+	}
+
+	private static boolean observedSince(RuntimeStormDetector detector, Instant from) {
+		return !detector.lastReadingTime().isBefore(from.plus(OBSERVED));
+	}
+
+	/**
+	 * Waits until the condition holds; fails when the readings since the next one have
+	 * covered {@link #OBSERVED} without it.
+	 */
+	private static void awaitWithinObservation(AssertableApplicationContext context, String what,
+			BooleanSupplier condition) {
+		RuntimeStormDetector detector = context.getBean(RuntimeStormDetector.class);
+		Instant from = nextReading(detector);
+		await().atMost(HANG_GUARD).until(() -> condition.getAsBoolean() || observedSince(detector, from));
+		assertThat(condition.getAsBoolean())
+			.as("%s within readings covering %s from %s (last reading %s); findings: %s", what, OBSERVED, from,
+					detector.lastReadingTime(), context.getBean(FindingsStore.class).findings())
+			.isTrue();
+	}
+
+	/**
+	 * Asserts, at every poll, that there is no finding, until the readings since the next
+	 * one have covered {@link #OBSERVED}.
+	 */
+	private static void assertNoFindingWithinObservation(AssertableApplicationContext context) {
+		RuntimeStormDetector detector = context.getBean(RuntimeStormDetector.class);
+		FindingsStore store = context.getBean(FindingsStore.class);
+		Instant from = nextReading(detector);
+		await().atMost(HANG_GUARD).until(() -> {
+			assertThat(store.findings()).as("findings").isEmpty();
+			return observedSince(detector, from);
+		});
+		assertThat(store.findings()).isEmpty();
+	}
+
 	private static FeatureStatus status(AssertableApplicationContext context) {
 		return context.getBeansOfType(FeatureStatusReporter.class)
 			.values()
@@ -104,9 +158,9 @@ class RuntimeStormAutoConfigurationTests {
 					"safe-defaults.runtime.exception-storm.per-second=100")
 			.run((context) -> {
 				try (Load storm = new Load(RuntimeStormAutoConfigurationTests::lookUpAbsentClass)) {
-					await().atMost(PATIENCE)
-						.until(() -> findings(context, RuntimeStormDetector.EXCEPTION_STORM).stream()
-							.anyMatch((f) -> f.message().matches(".*Top sites: \\d+%.*")));
+					awaitWithinObservation(context, "an exception storm naming its top sites",
+							() -> findings(context, RuntimeStormDetector.EXCEPTION_STORM).stream()
+								.anyMatch((f) -> f.message().matches(".*Top sites: \\d+%.*")));
 				}
 				assertThat(context).hasNotFailed();
 				Finding finding = findings(context, RuntimeStormDetector.EXCEPTION_STORM).get(0);
@@ -121,8 +175,8 @@ class RuntimeStormAutoConfigurationTests {
 		this.runner.run((context) -> {
 			assertThat(System.err).isNotSameAs(this.sink);
 			try (Load storm = new Load(RuntimeStormAutoConfigurationTests::printAnIndexOutOfBounds)) {
-				await().atMost(PATIENCE)
-					.until(() -> !findings(context, RuntimeStormDetector.STDERR_STACK_TRACES).isEmpty());
+				awaitWithinObservation(context, "a System.err stack-trace storm",
+						() -> !findings(context, RuntimeStormDetector.STDERR_STACK_TRACES).isEmpty());
 			}
 			assertThat(findings(context, RuntimeStormDetector.STDERR_STACK_TRACES)).singleElement()
 				.extracting(Finding::message)
@@ -133,43 +187,74 @@ class RuntimeStormAutoConfigurationTests {
 	}
 
 	@Test
-	void anIdleJvmYieldsNoFinding() {
+	void anIdleJvmYieldsNoFindingForFiveStormDurations() {
 		this.runner.run((context) -> {
-			RuntimeStormDetector detector = context.getBean(RuntimeStormDetector.class);
-			await().atMost(PATIENCE).until(() -> detector.readings() >= 4);
-			assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
-			assertThat(detector.throwables()).isPositive();
+			assertNoFindingWithinObservation(context);
+			assertThat(context.getBean(RuntimeStormDetector.class).throwables()).isPositive();
 		});
 	}
 
 	@Test
-	void aNormalLoadYieldsNoFinding() {
+	void aLoadAtHalfThePerRequestThresholdYieldsNoFindingForFiveStormDurations() {
+		// One request in four fails: 0.25 throwables per request, the threshold 0.5.
+		this.runner.withConfiguration(AutoConfigurations.of(RuntimeMetricsAutoConfiguration.class))
+			.withUserConfiguration(MeterRegistryConfiguration.class)
+			.withPropertyValues("safe-defaults.runtime.exception-storm.per-request=0.5")
+			.run((context) -> {
+				try (Load load = requestsOneInFourFailing(context)) {
+					assertNoFindingWithinObservation(context);
+				}
+				assertThat(context.getBean(RequestCounter.class).completedRequests()).isPositive();
+			});
+	}
+
+	@Test
+	void theSameLoadAtTwiceThePerRequestThresholdIsAStormWithinTheSameObservation() {
+		// The positive control of the test above: the threshold 0.125, all else the same.
+		this.runner.withConfiguration(AutoConfigurations.of(RuntimeMetricsAutoConfiguration.class))
+			.withUserConfiguration(MeterRegistryConfiguration.class)
+			.withPropertyValues("safe-defaults.runtime.exception-storm.per-request=0.125")
+			.run((context) -> {
+				try (Load load = requestsOneInFourFailing(context)) {
+					awaitWithinObservation(context, "an exception storm per request",
+							() -> findings(context, RuntimeStormDetector.EXCEPTION_STORM).stream()
+								.anyMatch((f) -> f.message().contains(" per request over the last ")));
+				}
+			});
+	}
+
+	@Test
+	void aNormalLoadYieldsNoFindingWithTheDefaultThresholds() {
 		this.runner.withConfiguration(AutoConfigurations.of(RuntimeMetricsAutoConfiguration.class))
 			.withUserConfiguration(MeterRegistryConfiguration.class)
 			.run((context) -> {
-				RuntimeStormDetector detector = context.getBean(RuntimeStormDetector.class);
-				Timer requests = context.getBean(MeterRegistry.class).timer("http.server.requests", "uri", "/orders");
-				int[] served = new int[1];
-				try (Load load = new Load(() -> {
-					// one request in ten hits a bad id: 0.1 throwable per request, ~100 a second
-					requests.record(() -> {
-						if (++served[0] % 10 == 0) {
-							try {
-								Long.parseLong("not-a-number");
-							}
-							catch (NumberFormatException ex) {
-								// answered with a 400
-							}
-						}
-					});
-					LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-				})) {
-					long start = detector.readings();
-					await().atMost(PATIENCE).until(() -> detector.readings() >= start + 4);
+				try (Load load = requestsOneInFourFailing(context)) {
+					assertNoFindingWithinObservation(context);
 				}
 				assertThat(context.getBean(RequestCounter.class).completedRequests()).isPositive();
-				assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
 			});
+	}
+
+	/**
+	 * Requests recorded in {@code http.server.requests} about once a millisecond, one in four
+	 * hitting a bad id (a {@link NumberFormatException} answered with a 400).
+	 */
+	private static Load requestsOneInFourFailing(AssertableApplicationContext context) {
+		Timer requests = context.getBean(MeterRegistry.class).timer("http.server.requests", "uri", "/orders");
+		int[] served = new int[1];
+		return new Load(() -> {
+			requests.record(() -> {
+				if (++served[0] % 4 == 0) {
+					try {
+						Long.parseLong("not-a-number");
+					}
+					catch (NumberFormatException ex) {
+						// answered with a 400
+					}
+				}
+			});
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+		});
 	}
 
 	@Test
