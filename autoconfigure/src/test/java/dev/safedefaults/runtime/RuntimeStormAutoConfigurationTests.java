@@ -225,7 +225,7 @@ class RuntimeStormAutoConfigurationTests {
 	}
 
 	@Test
-	void aNormalLoadYieldsNoFindingWithTheDefaultThresholds() {
+	void halfTheRequestsFailingIsNoStormWithTheDefaultThresholds() {
 		this.runner.withConfiguration(AutoConfigurations.of(RuntimeMetricsAutoConfiguration.class))
 			.withUserConfiguration(MeterRegistryConfiguration.class)
 			.run((context) -> {
