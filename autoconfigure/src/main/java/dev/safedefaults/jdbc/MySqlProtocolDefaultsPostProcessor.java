@@ -51,7 +51,7 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 
 	private PoolDefaultsReport apply(HikariDataSource pool, String beanName) {
 		Supplier<String> poolName = pool::getPoolName;
-		String maskedUrl = SecretMasker.maskJdbcUrl(pool.getJdbcUrl());
+		String maskedUrl = SecretMasker.maskUrl(pool.getJdbcUrl());
 		if (pool.getHikariPoolMXBean() != null || pool.isClosed()) {
 			return PoolDefaultsReport.leftAlone(beanName, poolName, maskedUrl,
 					"it was started before safe-defaults could configure it");
