@@ -46,8 +46,8 @@ public final class JdbcDefaultsAutoConfiguration {
 
 		@Bean
 		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatus(JdbcDefaultsProperties properties,
-				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor) {
-			return new JdbcFeatureStatusReporter(properties, postProcessor);
+				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
+			return new JdbcFeatureStatusReporter(properties, postProcessor, beanFactory);
 		}
 
 		@Bean
