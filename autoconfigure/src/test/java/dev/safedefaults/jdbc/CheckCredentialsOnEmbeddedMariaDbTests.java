@@ -10,6 +10,8 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.Credentials;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.CheckRun;
 import dev.safedefaults.check.Finding;
@@ -108,6 +110,26 @@ class CheckCredentialsOnEmbeddedMariaDbTests {
 			});
 		assertThat(status("Access_denied_errors") - deniedBefore).as("failed logins").isZero();
 		assertThat(connectsAsApp()).isTrue();
+	}
+
+	@Test
+	void aPoolWithACredentialsProviderIsCheckedWithTheProvidersCredentials() throws Exception {
+		long deniedBefore = status("Access_denied_errors");
+		this.runner.withBean("dataSource", HikariDataSource.class, () -> {
+			HikariDataSource pool = new HikariDataSource();
+			pool.setPoolName("orders");
+			pool.setJdbcUrl(server.url("mariadb", ""));
+			pool.setUsername("app");
+			pool.setPassword("stale-" + PASSWORD);
+			// Hikari asks the provider for every new connection, and uses it before the password.
+			pool.setCredentialsProvider(() -> Credentials.of("app", PASSWORD));
+			return pool;
+		}).run((context) -> {
+			assertThat(context).hasNotFailed();
+			awaitDeferredChecks(context);
+			assertThat(jdbcFindingIds(context)).as("nothing unchecked, no refused login").isEmpty();
+		});
+		assertThat(status("Access_denied_errors") - deniedBefore).as("failed logins").isZero();
 	}
 
 	@Test
