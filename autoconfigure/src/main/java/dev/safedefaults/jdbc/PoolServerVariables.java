@@ -122,6 +122,10 @@ final class PoolServerVariables {
 	}
 
 	private static Connection connect(HikariDataSource pool) throws SQLException {
+		if (pool.isClosed()) {
+			// The application closed it: nobody logs in with it any more, nor does a check.
+			throw new SQLException("The pool is closed");
+		}
 		HikariPoolMXBean running = pool.isRunning() ? pool.getHikariPoolMXBean() : null;
 		if (running instanceof HikariPool hikariPool) {
 			Connection connection = hikariPool.getConnection(TIMEOUT_MILLIS);
