@@ -10,14 +10,17 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.io.support.SpringFactoriesLoader;
+
 /**
  * The one masking routine for everything safe-defaults prints or exposes: findings, feature
  * statuses, the startup log, the health group, the endpoint.
  * <ul>
- * <li>A JDBC URL is rendered by construction ({@link JdbcUrlForDisplay}): what is parsed
- * is shown, every value not on a short list is masked. Inside free text, where the end of
- * a URL cannot be known (a password may hold a space), a URL that is not already in its
- * display form takes the rest of the text with it: its scheme stays, the rest is masked.</li>
+ * <li>A URL of a kind a feature contributes a {@link UrlDisplayForm} for (the JDBC
+ * feature's {@code jdbc:} URLs) is rendered by construction: what is parsed is shown, every
+ * value not on a short list is masked. Inside free text, where the end of a URL cannot be
+ * known (a password may hold a space), a URL that is not already in its display form takes
+ * the rest of the text with it: its scheme stays, the rest is masked.</li>
  * <li>Free text (exception messages) is masked by key: the value of any key that looks
  * secret in any case style ({@code password}, {@code client-secret}, {@code DB_PASSWORD},
  * {@code accessKey}, {@code auth}, {@code passphrase}, {@code jwt}, {@code cookie},
@@ -45,9 +48,6 @@ public final class SecretMasker {
 
 	private static final Pattern KEY_WORD_BOUNDARY = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+");
 
-	/** A {@code jdbc:} URL inside text. */
-	private static final Pattern JDBC_URL = Pattern.compile("(?i)(?<![A-Za-z0-9])jdbc:[a-z][a-z0-9+.\\-]*:\\S*");
-
 	/** {@code scheme://user-info@}: to the last {@code @} of the token. */
 	private static final Pattern USER_INFO = Pattern.compile("(?i)(\\b[a-z][a-z0-9+.\\-]*://)\\S*@");
 
@@ -65,11 +65,26 @@ public final class SecretMasker {
 
 	private static final String TRAILING_PUNCTUATION = "),.;:]'\"";
 
+	private static volatile @Nullable List<UrlDisplayForm> urlDisplayForms;
+
 	private SecretMasker() {
 	}
 
 	/**
-	 * Makes a text safe to print or expose: control characters escaped, JDBC URLs rendered,
+	 * The display forms the features list in {@code META-INF/spring.factories}, loaded once.
+	 */
+	private static List<UrlDisplayForm> urlDisplayForms() {
+		List<UrlDisplayForm> forms = urlDisplayForms;
+		if (forms == null) {
+			forms = List.copyOf(SpringFactoriesLoader.forDefaultResourceLocation(SecretMasker.class.getClassLoader())
+				.load(UrlDisplayForm.class));
+			urlDisplayForms = forms;
+		}
+		return forms;
+	}
+
+	/**
+	 * Makes a text safe to print or expose: control characters escaped, URLs rendered through their display forms,
 	 * secrets masked.
 	 * @param text the text, may be {@code null}
 	 * @return the masked text, {@code null} when {@code text} is
@@ -79,7 +94,9 @@ public final class SecretMasker {
 			return text;
 		}
 		String masked = escapeControlCharacters(text);
-		masked = maskJdbcUrls(masked);
+		for (UrlDisplayForm form : urlDisplayForms()) {
+			masked = maskUrls(masked, form);
+		}
 		masked = AUTHORIZATION.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(
 				match.group(1) + ((match.group(2) != null) ? match.group(2) + " " : "") + MASK));
 		masked = BEARER.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(match.group(1) + MASK));
@@ -110,12 +127,12 @@ public final class SecretMasker {
 		return out.append(text, last, text.length()).toString();
 	}
 
-	private static String maskJdbcUrls(String text) {
-		Matcher matcher = JDBC_URL.matcher(text);
+	private static String maskUrls(String text, UrlDisplayForm form) {
+		Matcher matcher = form.urlInText().matcher(text);
 		StringBuilder out = new StringBuilder();
 		int last = 0;
 		while (matcher.find()) {
-			String url = inDisplayForm(matcher.group());
+			String url = inDisplayForm(matcher.group(), form);
 			out.append(text, last, matcher.start());
 			if (url != null) {
 				out.append(url);
@@ -123,7 +140,7 @@ public final class SecretMasker {
 			}
 			else {
 				// Where the URL ends is unknown: its scheme stays, the rest of the text goes.
-				out.append(JdbcUrlForDisplay.schemeOnly(matcher.group())).append(MASK);
+				out.append(form.schemeOnly(matcher.group())).append(MASK);
 				return out.toString();
 			}
 		}
@@ -132,12 +149,12 @@ public final class SecretMasker {
 
 	/**
 	 * The URL token, or the token without trailing punctuation of the surrounding prose, when
-	 * it is already what {@link JdbcUrlForDisplay} renders; {@code null} otherwise.
+	 * it is already what its display form renders; {@code null} otherwise.
 	 */
-	private static @Nullable String inDisplayForm(String token) {
+	private static @Nullable String inDisplayForm(String token, UrlDisplayForm form) {
 		String url = token;
 		for (int stripped = 0; stripped <= 3 && !url.isEmpty(); stripped++) {
-			if (JdbcUrlForDisplay.render(url).equals(url)) {
+			if (form.render(url).equals(url)) {
 				return url;
 			}
 			if (TRAILING_PUNCTUATION.indexOf(url.charAt(url.length() - 1)) < 0) {
@@ -209,16 +226,31 @@ public final class SecretMasker {
 	}
 
 	/**
-	 * Renders a JDBC URL for display, see {@link JdbcUrlForDisplay#render(String)}.
+	 * Renders a URL for display through the {@link UrlDisplayForm} of its kind.
 	 * @param url the URL, may be {@code null}
-	 * @return the URL safe to print
+	 * @return the URL safe to print; {@value #MASK} when no display form knows its kind;
+	 * {@code null} when {@code url} is
 	 */
-	public static @Nullable String maskJdbcUrl(@Nullable String url) {
-		return escapeControlCharacters(JdbcUrlForDisplay.render(url));
+	public static @Nullable String maskUrl(@Nullable String url) {
+		if (url == null) {
+			return null;
+		}
+		UrlDisplayForm form = displayFormOf(url.strip());
+		return (form != null) ? escapeControlCharacters(form.render(url)) : MASK;
+	}
+
+	private static @Nullable UrlDisplayForm displayFormOf(String value) {
+		for (UrlDisplayForm form : urlDisplayForms()) {
+			if (form.isUrl(value)) {
+				return form;
+			}
+		}
+		return null;
 	}
 
 	/**
-	 * Masks a property's value when its key looks secret; renders a JDBC URL for display;
+	 * Masks a property's value when its key looks secret; renders a URL a
+	 * {@link UrlDisplayForm} knows for display;
 	 * otherwise masks the secrets inside the value.
 	 * @param key the property key
 	 * @param value the value, may be {@code null}
@@ -232,7 +264,8 @@ public final class SecretMasker {
 			return MASK;
 		}
 		String text = String.valueOf(value);
-		return text.regionMatches(true, 0, "jdbc:", 0, 5) ? maskJdbcUrl(text) : maskText(text);
+		UrlDisplayForm form = displayFormOf(text);
+		return (form != null) ? escapeControlCharacters(form.render(text)) : maskText(text);
 	}
 
 	/**

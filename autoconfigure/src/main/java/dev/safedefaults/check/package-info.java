@@ -1,8 +1,10 @@
 /**
  * The check pipeline: {@link dev.safedefaults.check.Check}s, the runner, the
  * {@link dev.safedefaults.check.FindingsStore}, the findings catalogue and the secret
- * masking routine. It knows no feature: features contribute checks, finding declarations
- * and status reporters, and this package runs, stores and reports them.
+ * masking routine. It knows no feature: features contribute checks, finding declarations,
+ * status reporters and the display forms of their URLs
+ * ({@link dev.safedefaults.check.UrlDisplayForm}), and this package runs, stores, masks and
+ * reports them.
  *
  * <h2>One pattern per concern (follow it in every feature package)</h2>
  * <ul>

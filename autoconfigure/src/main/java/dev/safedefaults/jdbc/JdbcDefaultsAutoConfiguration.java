@@ -46,8 +46,8 @@ public final class JdbcDefaultsAutoConfiguration {
 
 		@Bean
 		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatus(JdbcDefaultsProperties properties,
-				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor) {
-			return new JdbcFeatureStatusReporter(properties, postProcessor);
+				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
+			return new JdbcFeatureStatusReporter(properties, postProcessor, beanFactory);
 		}
 
 		@Bean
@@ -56,14 +56,20 @@ public final class JdbcDefaultsAutoConfiguration {
 		}
 
 		@Bean
-		PreparedStatementBudgetCheck safeDefaultsJdbcPreparedStatementBudgetCheck(ListableBeanFactory beanFactory,
-				JdbcDefaultsProperties properties) {
-			return new PreparedStatementBudgetCheck(beanFactory, properties);
+		PoolServerVariables safeDefaultsJdbcPoolServerVariables() {
+			return new PoolServerVariables();
 		}
 
 		@Bean
-		MaxLifetimeCheck safeDefaultsJdbcMaxLifetimeCheck(ListableBeanFactory beanFactory) {
-			return new MaxLifetimeCheck(beanFactory);
+		PreparedStatementBudgetCheck safeDefaultsJdbcPreparedStatementBudgetCheck(ListableBeanFactory beanFactory,
+				JdbcDefaultsProperties properties, PoolServerVariables serverVariables) {
+			return new PreparedStatementBudgetCheck(beanFactory, properties, serverVariables);
+		}
+
+		@Bean
+		MaxLifetimeCheck safeDefaultsJdbcMaxLifetimeCheck(ListableBeanFactory beanFactory,
+				PoolServerVariables serverVariables) {
+			return new MaxLifetimeCheck(beanFactory, serverVariables);
 		}
 
 	}

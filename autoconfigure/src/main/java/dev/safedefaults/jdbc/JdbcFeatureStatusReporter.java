@@ -1,10 +1,14 @@
 package dev.safedefaults.jdbc;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -19,10 +23,13 @@ final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 
 	private final ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor;
 
+	private final ListableBeanFactory beanFactory;
+
 	JdbcFeatureStatusReporter(JdbcDefaultsProperties properties,
-			ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor) {
+			ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
 		this.properties = properties;
 		this.postProcessor = postProcessor;
+		this.beanFactory = beanFactory;
 	}
 
 	@Override
@@ -30,16 +37,34 @@ final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 		MySqlProtocolDefaultsPostProcessor applier = this.postProcessor.getIfAvailable();
 		if (!this.properties.isEnabled() || applier == null) {
 			return FeatureStatus.off(FEATURE,
-					"safe-defaults.jdbc.enabled=false: pools are left as configured; the JDBC checks still run");
+					"safe-defaults.jdbc.enabled=false: pools are left as configured; the JDBC checks still run")
+				.withScope(checksOnlyScope());
 		}
 		List<PoolDefaultsReport> pools = applier.pools();
 		List<String> appliedTo = pools.stream().filter(PoolDefaultsReport::isApplied).map(PoolDefaultsReport::describe).toList();
 		List<String> leftAlone = pools.stream().filter((pool) -> !pool.isApplied()).map(PoolDefaultsReport::describe).toList();
 		String note = pools.isEmpty() ? "no Hikari pool in this application"
 				: leftAlone.isEmpty() ? null : String.join("; ", leftAlone);
-		String scope = pools.stream().filter(PoolDefaultsReport::isApplied).map(PoolDefaultsReport::subject).collect(
-				java.util.stream.Collectors.joining(", "));
+		// Every pool, so that a pool left alone is never announced as "no pool" (issue 23).
+		String scope = pools.stream().map(PoolDefaultsReport::shortForm).collect(Collectors.joining(", "));
 		return new FeatureStatus(FEATURE, true, appliedTo, note).withScope(scope.isEmpty() ? "no pool" : scope);
+	}
+
+	/**
+	 * With the defaults off: per pool, whether the JDBC checks look at it.
+	 */
+	private @Nullable String checksOnlyScope() {
+		List<String> pools = new ArrayList<>();
+		HikariPools.find(this.beanFactory).forEach((beanName, pool) -> {
+			String subject = HikariPools.subject(beanName, pool);
+			if (pool.getJdbcUrl() != null && HikariPools.settings(pool) == null) {
+				pools.add(subject + ": left alone, " + MySqlProtocolDefaultsPostProcessor.notMySqlProtocol(pool.getJdbcUrl()));
+			}
+			else {
+				pools.add(subject + ": checks only");
+			}
+		});
+		return pools.isEmpty() ? null : String.join(", ", pools);
 	}
 
 }

@@ -162,6 +162,21 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "keepaliveTime (%5$s) were not compared with it.",
 			"Nothing to do if the database was down at startup; the check runs once after each start.");
 
+	/**
+	 * Issue 25: the server refused the pool's credentials to the deferred checks, which log in
+	 * as the pool does and never try again. Args: URL, the failure.
+	 */
+	static final FindingType LOGIN_REFUSED = FindingType.declare("jdbc.login-refused", WARNING,
+			"The server refused the pool's credentials (SQLState 28000 or 28P01, MySQL/MariaDB error 1045) when the "
+					+ "deferred checks logged in as the pool does: the pool cannot connect either. The checks tried "
+					+ "once and did not try again, so that they never add to the failed logins that lock an account "
+					+ "(MariaDB's max_password_errors).",
+			"The server at %1$s refused the pool's credentials (%2$s): the pool's own connections will be refused "
+					+ "too. The deferred checks tried once, with the credentials the pool uses, and did not try again.",
+			"Correct the pool's user or password (spring.datasource.username/password, a password in "
+					+ "spring.datasource.hikari.data-source-properties, or the credentials provider); if the server "
+					+ "already blocked the account, unblock it (MariaDB: FLUSH PRIVILEGES).");
+
 	/** Issue 18, measured in AutocommitRoundTripsOnEmbeddedMariaDbTests. No args. */
 	static final FindingType AUTOCOMMIT_ROUND_TRIPS = FindingType.declare("jdbc.autocommit-round-trips", INFO,
 			"JPA/Hibernate on a MySQL-protocol Hikari pool that auto-commits, without "
@@ -193,7 +208,7 @@ public final class JdbcFindings implements FindingDeclarations {
 	public List<FindingType> findingTypes() {
 		return List.of(SERVER_PREP_STMTS_OFF, STMT_CACHE_OFF, STMT_CACHE_SQL_LIMIT_LOW, QUERY_TIMEOUTS_OFF,
 				LOCAL_SESSION_STATE, AUTO_RECONNECT, MULTI_QUERIES, IGNORED_PROPERTY, INFINITE_CONNECTION_TIMEOUT,
-				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED,
+				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED, LOGIN_REFUSED,
 				AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH);
 	}
 

@@ -20,10 +20,10 @@ import org.springframework.beans.factory.ListableBeanFactory;
  * in effect and at least 30 s shorter): a ping is activity, and resets the server's idle
  * clock (measured in {@code PoolIdleTimeoutBenchmark}).
  * <p>
- * Deferred: it reads {@code @@session.wait_timeout} once, after startup, on a connection of
- * its own made like the pool's (URL, data-source properties such as
- * {@code sessionVariables}, {@code connectionInitSql}) with short timeouts, never through
- * the pool; a server it cannot reach is reported as {@code jdbc.max-lifetime-unchecked} (INFO).
+ * Deferred: it reads {@code @@session.wait_timeout} once, after startup, on a session of
+ * the pool's, logged in as the pool logs in ({@link PoolServerVariables}); a server it cannot
+ * reach is reported as {@code jdbc.max-lifetime-unchecked} (INFO), a refused login as
+ * {@code jdbc.login-refused}.
  */
 final class MaxLifetimeCheck implements Check {
 
@@ -53,13 +53,25 @@ final class MaxLifetimeCheck implements Check {
 
 	private final WaitTimeoutReader reader;
 
+	private final PoolServerVariables serverVariables;
+
 	MaxLifetimeCheck(ListableBeanFactory beanFactory) {
-		this(beanFactory, (pool) -> OwnConnection.queryLong(pool, "SELECT @@session.wait_timeout"));
+		this(beanFactory, new PoolServerVariables());
+	}
+
+	MaxLifetimeCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
+		this(beanFactory, (pool) -> serverVariables.read(pool).waitTimeoutSeconds(), serverVariables);
 	}
 
 	MaxLifetimeCheck(ListableBeanFactory beanFactory, WaitTimeoutReader reader) {
+		this(beanFactory, reader, new PoolServerVariables());
+	}
+
+	private MaxLifetimeCheck(ListableBeanFactory beanFactory, WaitTimeoutReader reader,
+			PoolServerVariables serverVariables) {
 		this.beanFactory = beanFactory;
 		this.reader = reader;
+		this.serverVariables = serverVariables;
 	}
 
 	@Override
@@ -90,8 +102,14 @@ final class MaxLifetimeCheck implements Check {
 			waitTimeoutSeconds = this.reader.waitTimeoutSeconds(pool);
 		}
 		catch (Exception ex) {
-			return JdbcFindings.MAX_LIFETIME_UNCHECKED.raise(subject, settings.maskedUrl(), OwnConnection.TIMEOUT_SECONDS,
-					OwnConnection.describe(ex), describeLifetime(maxLifetime), describe(keepalive));
+			if (PoolServerVariables.isLoginRefused(ex)) {
+				return this.serverVariables.reportsRefusal(pool)
+						? JdbcFindings.LOGIN_REFUSED.raise(subject, settings.maskedUrl(), PoolServerVariables.describe(ex))
+						: null;
+			}
+			return JdbcFindings.MAX_LIFETIME_UNCHECKED.raise(subject, settings.maskedUrl(),
+					PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex), describeLifetime(maxLifetime),
+					describe(keepalive));
 		}
 		Duration waitTimeout = Duration.ofSeconds(waitTimeoutSeconds);
 		Duration limit = waitTimeout.minus(MARGIN);

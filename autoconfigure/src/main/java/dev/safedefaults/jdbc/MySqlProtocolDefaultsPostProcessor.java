@@ -51,7 +51,7 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 
 	private PoolDefaultsReport apply(HikariDataSource pool, String beanName) {
 		Supplier<String> poolName = pool::getPoolName;
-		String maskedUrl = SecretMasker.maskJdbcUrl(pool.getJdbcUrl());
+		String maskedUrl = SecretMasker.maskUrl(pool.getJdbcUrl());
 		if (pool.getHikariPoolMXBean() != null || pool.isClosed()) {
 			return PoolDefaultsReport.leftAlone(beanName, poolName, maskedUrl,
 					"it was started before safe-defaults could configure it");
@@ -62,8 +62,7 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 		}
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null) {
-			return PoolDefaultsReport.leftAlone(beanName, poolName, maskedUrl,
-					"its driver is not MySQL Connector/J or MariaDB Connector/J");
+			return PoolDefaultsReport.leftAlone(beanName, poolName, maskedUrl, notMySqlProtocol(pool.getJdbcUrl()));
 		}
 		Map<String, String> defaults = settings.driver().defaults(this.properties.getObject());
 		if (settings.driver() == MySqlProtocolDriver.CONNECTOR_J
@@ -92,6 +91,19 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 					"it was started before safe-defaults could configure it");
 		}
 		return PoolDefaultsReport.applied(beanName, poolName, maskedUrl, settings.driver().displayName(), added, kept);
+	}
+
+	/**
+	 * Why a pool whose driver is not a MySQL-protocol one is left alone, naming its kind by
+	 * its URL's scheme (never more of the URL).
+	 * @param jdbcUrl the pool's URL
+	 * @return the reason
+	 */
+	static String notMySqlProtocol(String jdbcUrl) {
+		String scheme = JdbcUrlForDisplay.schemeOnly(jdbcUrl.strip());
+		String kind = scheme.endsWith(":") ? scheme.substring(0, scheme.length() - 1) : "its URL";
+		return kind + " is not a MySQL-protocol pool (its driver is not MySQL Connector/J or MariaDB Connector/J): "
+				+ "no JDBC default, only the Hikari settings are checked";
 	}
 
 	/**

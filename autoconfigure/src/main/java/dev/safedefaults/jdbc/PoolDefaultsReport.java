@@ -51,6 +51,15 @@ record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, 
 	}
 
 	/**
+	 * The pool in the startup line: its name when the defaults were applied, else its name,
+	 * {@code left alone} and why, in a few words.
+	 * @return the short form
+	 */
+	String shortForm() {
+		return isApplied() ? subject() : subject() + ": left alone, " + this.leftAloneBecause;
+	}
+
+	/**
 	 * One line for the {@code safedefaults} endpoint.
 	 * @return the description
 	 */

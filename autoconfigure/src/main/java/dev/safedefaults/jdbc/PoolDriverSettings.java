@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.safedefaults.check.JdbcUrlForDisplay;
 import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
 
@@ -90,7 +89,7 @@ final class PoolDriverSettings {
 	 * @return the masked URL
 	 */
 	String maskedUrl() {
-		return SecretMasker.maskJdbcUrl(this.jdbcUrl);
+		return SecretMasker.maskUrl(this.jdbcUrl);
 	}
 
 	/**

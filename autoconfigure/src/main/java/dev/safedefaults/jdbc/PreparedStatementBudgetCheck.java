@@ -1,6 +1,5 @@
 package dev.safedefaults.jdbc;
 
-import java.sql.SQLException;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -20,13 +19,14 @@ import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
  * expected instances) with half of the server's {@code @@max_prepared_stmt_count}: when it
  * is exhausted Connector/J silently falls back to client-side statements and MariaDB
  * Connector/J was seen to hang in a socket read. Deferred: it reads the variable once,
- * after startup, on a connection of its own with short timeouts, never through the pool;
- * a server it cannot reach is reported as {@code jdbc.prepared-stmt-budget-unchecked} (INFO).
+ * after startup, logged in as the pool logs in ({@link PoolServerVariables}); a server it
+ * cannot reach is reported as {@code jdbc.prepared-stmt-budget-unchecked} (INFO), a refused
+ * login as {@code jdbc.login-refused}.
  */
 final class PreparedStatementBudgetCheck implements Check {
 
 	/** Connect, socket and query timeout of the one query, in seconds. */
-	static final int TIMEOUT_SECONDS = OwnConnection.TIMEOUT_SECONDS;
+	static final int TIMEOUT_SECONDS = PoolServerVariables.TIMEOUT_SECONDS;
 
 	/**
 	 * Reads {@code @@max_prepared_stmt_count} from the server of a pool.
@@ -44,15 +44,24 @@ final class PreparedStatementBudgetCheck implements Check {
 
 	private final ServerVariableReader reader;
 
-	PreparedStatementBudgetCheck(ListableBeanFactory beanFactory, JdbcDefaultsProperties properties) {
-		this(beanFactory, properties, PreparedStatementBudgetCheck::readOnOwnConnection);
+	private final PoolServerVariables serverVariables;
+
+	PreparedStatementBudgetCheck(ListableBeanFactory beanFactory, JdbcDefaultsProperties properties,
+			PoolServerVariables serverVariables) {
+		this(beanFactory, properties, (pool) -> serverVariables.read(pool).maxPreparedStmtCount(), serverVariables);
 	}
 
 	PreparedStatementBudgetCheck(ListableBeanFactory beanFactory, JdbcDefaultsProperties properties,
 			ServerVariableReader reader) {
+		this(beanFactory, properties, reader, new PoolServerVariables());
+	}
+
+	private PreparedStatementBudgetCheck(ListableBeanFactory beanFactory, JdbcDefaultsProperties properties,
+			ServerVariableReader reader, PoolServerVariables serverVariables) {
 		this.beanFactory = beanFactory;
 		this.properties = properties;
 		this.reader = reader;
+		this.serverVariables = serverVariables;
 	}
 
 	@Override
@@ -89,24 +98,19 @@ final class PreparedStatementBudgetCheck implements Check {
 			serverMax = this.reader.maxPreparedStatementCount(pool);
 		}
 		catch (Exception ex) {
+			if (PoolServerVariables.isLoginRefused(ex)) {
+				return this.serverVariables.reportsRefusal(pool)
+						? JdbcFindings.LOGIN_REFUSED.raise(subject, settings.maskedUrl(), PoolServerVariables.describe(ex))
+						: null;
+			}
 			return JdbcFindings.PREPARED_STMT_BUDGET_UNCHECKED.raise(subject, settings.maskedUrl(), TIMEOUT_SECONDS,
-					OwnConnection.describe(ex), formula);
+					PoolServerVariables.describe(ex), formula);
 		}
 		if (serverMax < 0 || budget * 2 <= serverMax) {
 			// Negative: no limit (TiDB's default is -1).
 			return null;
 		}
 		return JdbcFindings.PREPARED_STMT_BUDGET.raise(subject, formula, serverMax);
-	}
-
-	/**
-	 * Reads the variable on a connection of its own (see {@link OwnConnection}).
-	 * @param pool the pool
-	 * @return the server's {@code @@max_prepared_stmt_count}
-	 * @throws SQLException when the server cannot be reached or refuses
-	 */
-	static long readOnOwnConnection(HikariDataSource pool) throws SQLException {
-		return OwnConnection.queryLong(pool, "SELECT @@max_prepared_stmt_count");
 	}
 
 }

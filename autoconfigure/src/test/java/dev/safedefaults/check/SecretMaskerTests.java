@@ -32,7 +32,7 @@ class SecretMaskerTests {
 			jdbc:mysql://db.example/orders?pass%77ord=s3cr3t                                       | jdbc:mysql://db.example/orders?password=******
 			""")
 	void rendersTheUrlFromWhatIsParsed(String url, String expected) {
-		String masked = SecretMasker.maskJdbcUrl(url);
+		String masked = SecretMasker.maskUrl(url);
 		assertThat(masked).isEqualTo(expected).doesNotContain("s3cr3t").doesNotContain("r3t");
 	}
 
@@ -41,13 +41,13 @@ class SecretMaskerTests {
 		String url = "jdbc:mysql://db.example:3306/orders?useServerPrepStmts=true&cachePrepStmts=true"
 				+ "&prepStmtCacheSize=250&prepStmtCacheSqlLimit=2048&useConfigs=maxPerformance&autoReconnect=false"
 				+ "&allowMultiQueries=true&rewriteBatchedStatements=true&connectTimeout=3000&user=app&serverTimezone=UTC";
-		assertThat(SecretMasker.maskJdbcUrl(url)).isEqualTo(url.replace("user=app", "user=******")
+		assertThat(SecretMasker.maskUrl(url)).isEqualTo(url.replace("user=app", "user=******")
 			.replace("serverTimezone=UTC", "serverTimezone=******"));
 	}
 
 	@Test
 	void showsAnAllowListedValueOnlyWhenItIsAPlainWordOrNumber() {
-		assertThat(SecretMasker.maskJdbcUrl("jdbc:mysql://db/orders?useConfigs=max%20Perf")).isEqualTo(
+		assertThat(SecretMasker.maskUrl("jdbc:mysql://db/orders?useConfigs=max%20Perf")).isEqualTo(
 				"jdbc:mysql://db/orders?useConfigs=******");
 	}
 
@@ -62,20 +62,20 @@ class SecretMaskerTests {
 			JDBC:MYSQL://db/x y                                  | jdbc:mysql:
 			""")
 	void anUnparsableUrlIsShownAsItsSchemeOnly(String url, String expected) {
-		assertThat(SecretMasker.maskJdbcUrl(url)).isEqualTo(expected);
+		assertThat(SecretMasker.maskUrl(url)).isEqualTo(expected);
 	}
 
 	@Test
 	void aTextThatIsNotAJdbcUrlIsMaskedWhole() {
-		assertThat(SecretMasker.maskJdbcUrl("scott/tiger@db:1521/orders")).isEqualTo(SecretMasker.MASK);
-		assertThat(SecretMasker.maskJdbcUrl(null)).isNull();
+		assertThat(SecretMasker.maskUrl("scott/tiger@db:1521/orders")).isEqualTo(SecretMasker.MASK);
+		assertThat(SecretMasker.maskUrl(null)).isNull();
 	}
 
 	@Test
 	void renderingIsAFixedPointSoMaskingTwiceChangesNothing() {
 		String url = "jdbc:mysql://address=(host=db)(port=3306)(password=s3cr3t)/orders?useServerPrepStmts=true&pass%77ord=x";
-		String once = SecretMasker.maskJdbcUrl(url);
-		assertThat(SecretMasker.maskJdbcUrl(once)).isEqualTo(once);
+		String once = SecretMasker.maskUrl(url);
+		assertThat(SecretMasker.maskUrl(once)).isEqualTo(once);
 		assertThat(SecretMasker.maskText("on " + once + ": every statement")).isEqualTo("on " + once + ": every statement");
 	}
 

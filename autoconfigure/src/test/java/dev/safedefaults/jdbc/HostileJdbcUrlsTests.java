@@ -100,7 +100,7 @@ class HostileJdbcUrlsTests {
 		SQLException ex = new SQLNonTransientConnectionException(
 				"Cannot load connection class because of underlying exception: Failed to parse the host:port pair 'app:Vw4'.",
 				"08001", new IllegalArgumentException("near 'Jh8)' using password Gh4 Ij5"));
-		assertThat(OwnConnection.describe(ex)).isEqualTo(
+		assertThat(PoolServerVariables.describe(ex)).isEqualTo(
 				"SQLNonTransientConnectionException, SQLState 08001, caused by IllegalArgumentException");
 	}
 

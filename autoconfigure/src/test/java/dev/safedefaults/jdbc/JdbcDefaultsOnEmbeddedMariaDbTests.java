@@ -238,7 +238,7 @@ class JdbcDefaultsOnEmbeddedMariaDbTests {
 		this.runner.withPropertyValues("spring.datasource.url=" + server.url("mysql", ""),
 				"spring.datasource.hikari.maximum-pool-size=10")
 			.run((context) -> {
-				assertThat(PreparedStatementBudgetCheck.readOnOwnConnection(context.getBean(HikariDataSource.class)))
+				assertThat(new PoolServerVariables().read(context.getBean(HikariDataSource.class)).maxPreparedStmtCount())
 					.isEqualTo(16_382);
 				assertThat(context.getBean(PreparedStatementBudgetCheck.class).run()).isEmpty();
 				assertThat(context.getBean(HikariDataSource.class).getHikariPoolMXBean())

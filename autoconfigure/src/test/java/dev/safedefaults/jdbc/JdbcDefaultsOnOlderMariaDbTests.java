@@ -61,11 +61,8 @@ class JdbcDefaultsOnOlderMariaDbTests {
 				"spring.datasource.hikari.maximum-pool-size=1", "spring.datasource.hikari.minimum-idle=1",
 				"safe-defaults.checks.enabled=false");
 
-	/** Makes a missing server a failure instead of a skip (CI sets it, or {@link #CI_VARIABLE}). */
+	/** Makes a missing server a failure instead of a skip (CI sets it, or {@link MachineService#CI_VARIABLE}). */
 	static final String REQUIRED_PROPERTY = "older-mariadb.required";
-
-	/** The environment variable {@code .ci/run} sets: on CI nothing may be skipped. */
-	static final String CI_VARIABLE = "SAFE_DEFAULTS_CI";
 
 	@BeforeAll
 	static void requireTheServer() throws Exception {
@@ -73,11 +70,7 @@ class JdbcDefaultsOnOlderMariaDbTests {
 			String missing = "no MariaDB at " + HOST + ":" + PORT + " (root, no password, database 'test'): the tests "
 					+ "on an older MariaDB need a 10.x server there (CI machines run 10.11; start it with "
 					+ "'service mariadb start', or install it with 'apt-get install mariadb-server')";
-			if (serverRequired()) {
-				fail(missing + "; required because " + REQUIRED_PROPERTY + "=true or " + CI_VARIABLE + "=true");
-			}
-			abort(missing + "; skipped here, a failure on CI (" + REQUIRED_PROPERTY + "=true or " + CI_VARIABLE
-					+ "=true)");
+			MachineService.missing(REQUIRED_PROPERTY, missing);
 		}
 		try (Connection connection = connect(); Statement statement = connection.createStatement()) {
 			statement.execute("CREATE TABLE " + TABLE + " (id INT PRIMARY KEY, n BIGINT NOT NULL)");
@@ -92,10 +85,6 @@ class JdbcDefaultsOnOlderMariaDbTests {
 				statement.execute("DROP TABLE IF EXISTS " + TABLE);
 			}
 		}
-	}
-
-	private static boolean serverRequired() {
-		return Boolean.getBoolean(REQUIRED_PROPERTY) || Boolean.parseBoolean(System.getenv(CI_VARIABLE));
 	}
 
 	private static boolean reachable() {

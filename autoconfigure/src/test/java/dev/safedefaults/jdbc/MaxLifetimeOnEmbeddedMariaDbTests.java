@@ -6,9 +6,12 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.check.CheckRun;
+import dev.safedefaults.check.CheckRun.Status;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
+import dev.safedefaults.check.StartupCheckRunner;
 import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.AfterAll;
@@ -96,15 +99,14 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 	}
 
 	@Test
-	void anUnreachableServerIsReportedAsInfoWithinTheTimeout() {
-		long started = System.nanoTime();
+	void anUnreachableServerIsReportedAsInfoWithTheTimeoutItWaited() {
 		List<Finding> findings = check("jdbc:mysql://127.0.0.1:1/app");
 		assertThat(findings).singleElement().satisfies((finding) -> {
 			assertThat(finding.id()).isEqualTo(JdbcFindings.MAX_LIFETIME_UNCHECKED.id());
 			assertThat(finding.severity()).isEqualTo(Severity.INFO);
-			assertThat(finding.message()).contains("Could not read the sessions' wait_timeout");
+			assertThat(finding.message()).contains("Could not read the sessions' wait_timeout",
+					"within " + PoolServerVariables.TIMEOUT_SECONDS + "s", "CommunicationsException");
 		});
-		assertThat(System.nanoTime() - started).isLessThan(10_000_000_000L);
 	}
 
 	@Test
@@ -129,13 +131,27 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 			.withPropertyValues("spring.datasource.url=" + server.url("mysql", "sessionVariables=wait_timeout=60"),
 					"safe-defaults.checks.enabled=true", "safe-defaults.checks.disabled=" + JdbcFindings.MAX_LIFETIME.id())
 			.run((context) -> {
+				StartupCheckRunner checks = context.getBean(StartupCheckRunner.class);
+				// Waits for the deferred run to finish, however long a loaded machine takes.
+				await().atMost(Duration.ofSeconds(60)).until(() -> maxLifetimeRun(checks).status() != Status.RUNNING);
+				assertThat(maxLifetimeRun(checks).status()).as("the deferred check ran").isEqualTo(Status.DONE);
+				assertThat(context.getBean(MaxLifetimeCheck.class).run())
+					.as("what it found on this pool (positive control)")
+					.singleElement()
+					.satisfies((finding) -> assertThat(finding.id()).isEqualTo(JdbcFindings.MAX_LIFETIME.id()));
 				FindingsStore store = context.getBean(FindingsStore.class);
-				// Unsilenced it appears within a second (the test above); silenced it never does.
-				await().during(Duration.ofSeconds(3))
-					.atMost(Duration.ofSeconds(10))
-					.until(() -> maxLifetimeFindings(store).isEmpty());
+				assertThat(maxLifetimeFindings(store)).as("published after silencing").isEmpty();
+				assertThat(maxLifetimeRun(checks).findings()).isZero();
 				assertThat(store.isSilenced(JdbcFindings.MAX_LIFETIME.id())).isTrue();
 			});
+	}
+
+	private static CheckRun maxLifetimeRun(StartupCheckRunner checks) {
+		return checks.getRuns()
+			.stream()
+			.filter((run) -> run.name().equals(JdbcFindings.MAX_LIFETIME.id()))
+			.findFirst()
+			.orElseThrow();
 	}
 
 	private static List<Finding> maxLifetimeFindings(FindingsStore store) {

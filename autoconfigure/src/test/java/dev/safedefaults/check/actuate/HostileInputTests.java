@@ -40,7 +40,7 @@ class HostileInputTests {
 	@MethodSource("cases")
 	void noFragmentOfTheSecretSurvivesAnywhereTheStarterWrites(Case hostile) {
 		if (hostile.url()) {
-			HostileInputs.assertNoFragment(hostile, "maskJdbcUrl", SecretMasker.maskJdbcUrl(hostile.input()));
+			HostileInputs.assertNoFragment(hostile, "maskJdbcUrl", SecretMasker.maskUrl(hostile.input()));
 			HostileInputs.assertNoFragment(hostile, "maskProperty", SecretMasker.maskProperty("url", hostile.input()));
 		}
 		HostileInputs.assertNoFragment(hostile, "maskText", SecretMasker.maskText(hostile.input()));
@@ -84,8 +84,8 @@ class HostileInputTests {
 		String once = SecretMasker.maskText(hostile.input());
 		assertThat(SecretMasker.maskText(once)).isEqualTo(once);
 		if (hostile.url()) {
-			String rendered = SecretMasker.maskJdbcUrl(hostile.input());
-			assertThat(SecretMasker.maskJdbcUrl(rendered)).isEqualTo(rendered);
+			String rendered = SecretMasker.maskUrl(hostile.input());
+			assertThat(SecretMasker.maskUrl(rendered)).isEqualTo(rendered);
 		}
 	}
 

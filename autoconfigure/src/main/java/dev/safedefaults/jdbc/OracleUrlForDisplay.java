@@ -1,18 +1,18 @@
-package dev.safedefaults.check;
+package dev.safedefaults.jdbc;
 
 import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
-import static dev.safedefaults.check.JdbcUrlSyntax.ADDRESS_VALUES;
-import static dev.safedefaults.check.JdbcUrlSyntax.HOST;
-import static dev.safedefaults.check.JdbcUrlSyntax.NAME;
-import static dev.safedefaults.check.JdbcUrlSyntax.PATH;
-import static dev.safedefaults.check.JdbcUrlSyntax.SAFE_VALUE;
-import static dev.safedefaults.check.JdbcUrlSyntax.appendQuery;
-import static dev.safedefaults.check.JdbcUrlSyntax.indexOfAny;
-import static dev.safedefaults.check.JdbcUrlSyntax.renderHosts;
-import static dev.safedefaults.check.JdbcUrlSyntax.shownValue;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.ADDRESS_VALUES;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.HOST;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.NAME;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.PATH;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.SAFE_VALUE;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.appendQuery;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.indexOfAny;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.renderHosts;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.shownValue;
 
 /**
  * Renders an Oracle thin URL for display: credentials ({@code scott/tiger@}) removed,

@@ -1,17 +1,18 @@
-package dev.safedefaults.check;
+package dev.safedefaults.jdbc;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
 
-import static dev.safedefaults.check.JdbcUrlSyntax.NAME;
-import static dev.safedefaults.check.JdbcUrlSyntax.PATH;
-import static dev.safedefaults.check.JdbcUrlSyntax.appendQuery;
-import static dev.safedefaults.check.JdbcUrlSyntax.indexOfAny;
-import static dev.safedefaults.check.JdbcUrlSyntax.renderHosts;
-import static dev.safedefaults.check.JdbcUrlSyntax.shownValue;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.NAME;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.PATH;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.appendQuery;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.indexOfAny;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.renderHosts;
+import static dev.safedefaults.jdbc.JdbcUrlSyntax.shownValue;
 
 /**
  * Renders a JDBC URL for display from what is parsed out of it, never by deleting what
@@ -29,7 +30,7 @@ import static dev.safedefaults.check.JdbcUrlSyntax.shownValue;
  * {@code (DESCRIPTION=…)}), and path URLs with {@code ;key=value} settings (H2, Derby,
  * HSQLDB, SQLite).
  */
-public final class JdbcUrlForDisplay {
+final class JdbcUrlForDisplay {
 
 	private static final String MASK = SecretMasker.MASK;
 
@@ -47,7 +48,7 @@ public final class JdbcUrlForDisplay {
 	 * when it does not parse; {@value SecretMasker#MASK} when it is not a JDBC URL;
 	 * {@code null} when {@code url} is
 	 */
-	public static @Nullable String render(@Nullable String url) {
+	static @Nullable String render(@Nullable String url) {
 		if (url == null) {
 			return null;
 		}
@@ -66,7 +67,7 @@ public final class JdbcUrlForDisplay {
 	 * @param url the URL, may be {@code null}
 	 * @return {@code true} when {@link #render(String)} shows more than the scheme
 	 */
-	public static boolean parses(@Nullable String url) {
+	static boolean parses(@Nullable String url) {
 		return url != null && renderedIfParsed(url.strip()) != null;
 	}
 

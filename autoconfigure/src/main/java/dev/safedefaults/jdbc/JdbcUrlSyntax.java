@@ -1,4 +1,4 @@
-package dev.safedefaults.check;
+package dev.safedefaults.jdbc;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
 
 /**
