@@ -162,6 +162,7 @@ class SampleAppLoggingShutdownIT {
 			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
 			stopClients.set(true);
 			app.close();
+			System.out.println("Blocked request threads: stop took " + stop + ", bound " + bound);
 			assertThat(stop).as("from SIGTERM to exit; threads at SIGTERM:\n%s\nlog:\n%s", dump, app.log())
 				.isLessThan(bound);
 			Matcher matcher = LAST_LINE.matcher(app.log());
