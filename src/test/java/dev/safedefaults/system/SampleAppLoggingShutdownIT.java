@@ -47,12 +47,16 @@ class SampleAppLoggingShutdownIT {
 
 	@Test
 	void slowStdoutGetsEveryErrorLineWhenTheTimeoutAllows() throws Exception {
-		// A log shipper reading 50 KB/s, an error storm that outruns it, then SIGTERM: the
+		// A log shipper reading 50 KB/s, an error storm it fell behind on, then SIGTERM: the
 		// backlog (well over what the 0 ms stop wrote) drains within the 30 s default.
 		SampleAppProcess app = SampleAppProcess.startWithSlowStdout("shutdown-slow", List.of(), List.of(), 50_000);
 		try {
 			assertThat(app.isAlive()).as("started; log:\n%s", app.log()).isTrue();
+			// The shipper falls behind during the storm (here: it pauses), so that whatever the
+			// machine's speed a backlog is queued at SIGTERM, then reads at its 50 KB/s again.
+			app.stallStdout();
 			int failed = storm(app, 400, 4);
+			app.resumeStdout();
 			long sigterm = System.nanoTime();
 			app.terminate();
 			long readAtSigterm = Files.size(app.stdoutFile());

@@ -260,6 +260,13 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
+	 * Reads the app's stdout again after {@link #stallStdout()}, at its pace if it has one.
+	 */
+	public void resumeStdout() {
+		this.stdoutPump.resume();
+	}
+
+	/**
 	 * The app's base URL.
 	 * @return {@code http://127.0.0.1:port}
 	 */

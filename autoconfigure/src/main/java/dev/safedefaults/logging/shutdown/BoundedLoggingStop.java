@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * <li>From the signal, a daemon thread watches the deadline. Request threads waiting to queue a
  * WARN or ERROR behind a stalled stdout keep Tomcat's connector stop and servlet unload
  * waiting (seconds each, after the graceful phase), so the contexts may still be closing when
- * the deadline comes: the watchdog then counts what is queued, writes the line (at most a
+ * the deadline comes: the watchdog then counts what is queued, writes the line (at most half a
  * second) and halts the JVM. When the handler is draining at the deadline, it gets until
  * {@link #HALT_AFTER} past the deadline to finish (its line included) before the halt.</li>
  * </ul>
@@ -28,7 +28,7 @@ import java.util.function.Supplier;
 final class BoundedLoggingStop implements Runnable {
 
 	/** How long past the deadline a handler still draining may take before the JVM is halted. */
-	static final Duration HALT_AFTER = Duration.ofMillis(1500);
+	static final Duration HALT_AFTER = Duration.ofSeconds(1);
 
 	/** The status of a halted stop. */
 	static final int HALT_STATUS = 143;

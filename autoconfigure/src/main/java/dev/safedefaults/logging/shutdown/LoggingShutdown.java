@@ -33,8 +33,11 @@ import org.jspecify.annotations.Nullable;
  */
 final class LoggingShutdown implements BoundedLoggingStop.Drain {
 
-	/** How long the last line may take to reach each of its outputs. */
-	static final Duration LAST_LINE_GRACE = Duration.ofSeconds(1);
+	/**
+	 * How long the last line may take to reach each of its outputs before it goes to a file:
+	 * short, since it comes at the stop's deadline and the bound leaves 2 s for it and the exit.
+	 */
+	static final Duration LAST_LINE_GRACE = Duration.ofMillis(500);
 
 	private static final long POLL_MILLIS = 10;
 
