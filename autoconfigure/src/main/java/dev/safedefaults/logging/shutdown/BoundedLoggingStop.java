@@ -14,8 +14,10 @@ import java.util.function.Supplier;
  * written before that.
  * <ul>
  * <li>As Spring Boot's shutdown handler (after the contexts have closed) it drains the ring
- * buffer for at most the shutdown timeout, and never past the stop's deadline (signal + phase
- * + shutdown timeout).</li>
+ * buffer for at most the shutdown timeout, and never past the stop's deadline: signal + phase + shutdown timeout,
+ * less the half second the line may take ({@code LoggingShutdown.LAST_LINE_GRACE}), so that the
+ * line is written by signal + phase + shutdown timeout whatever the outputs do, and the 2 s of
+ * the bound are left for the exit and a loaded machine's delays.</li>
  * <li>From the signal, a daemon thread watches the deadline. Request threads waiting to queue a
  * WARN or ERROR behind a stalled stdout keep Tomcat's connector stop and servlet unload
  * waiting (seconds each, after the graceful phase), so the contexts may still be closing when
@@ -95,7 +97,7 @@ final class BoundedLoggingStop implements Runnable {
 	 * @return the watchdog thread, started
 	 */
 	Thread signalled(long nanoTime) {
-		this.deadline = nanoTime + this.bound.toNanos();
+		this.deadline = nanoTime + Math.max(0, this.bound.toNanos() - LoggingShutdown.LAST_LINE_GRACE.toNanos());
 		this.signalled = true;
 		Thread watchdog = new Thread(this::watch, "safe-defaults-stop-watchdog");
 		// A daemon: a stop that ends in time ends the JVM without waiting for it.

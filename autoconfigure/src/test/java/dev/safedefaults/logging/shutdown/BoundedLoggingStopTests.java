@@ -41,7 +41,9 @@ class BoundedLoggingStopTests {
 		Thread watchdog = stop.signalled(signal);
 		stop.run();
 		watchdog.join();
-		assertThat(this.calls).containsExactly("drain until " + (signal + Duration.ofMinutes(1).toNanos()));
+		// The line's half second is kept before phase + timeout.
+		assertThat(this.calls).containsExactly(
+				"drain until " + (signal + Duration.ofMinutes(1).minus(LoggingShutdown.LAST_LINE_GRACE).toNanos()));
 		assertThat(this.halts).isEmpty();
 	}
 
