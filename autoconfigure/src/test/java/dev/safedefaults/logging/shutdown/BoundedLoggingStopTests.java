@@ -50,12 +50,14 @@ class BoundedLoggingStopTests {
 	@Test
 	void aDrainStillRunningPastTheDeadlineAndItsGraceIsHalted() throws Exception {
 		CountDownLatch never = new CountDownLatch(1);
-		BoundedLoggingStop stop = new BoundedLoggingStop(() -> new RecordingDrain(never), Duration.ofMillis(50),
-				this.halts::add);
-		Thread watchdog = stop.signalled(System.nanoTime());
+		RecordingDrain drain = new RecordingDrain(never);
+		BoundedLoggingStop stop = new BoundedLoggingStop(() -> drain, Duration.ofMillis(50), this.halts::add);
 		Thread handler = new Thread(stop);
 		handler.setDaemon(true);
 		handler.start();
+		// The contexts closed in time and Boot's handler is draining (stuck) when the deadline comes.
+		drain.draining.await();
+		Thread watchdog = stop.signalled(System.nanoTime());
 		watchdog.join();
 		assertThat(this.halts).containsExactly(143);
 		assertThat(this.calls).doesNotContain("reportBacklog");
@@ -66,6 +68,8 @@ class BoundedLoggingStopTests {
 
 		private final @Nullable CountDownLatch blocker;
 
+		private final CountDownLatch draining = new CountDownLatch(1);
+
 		RecordingDrain(@Nullable CountDownLatch blocker) {
 			this.blocker = blocker;
 		}
@@ -73,6 +77,7 @@ class BoundedLoggingStopTests {
 		@Override
 		public void drain(long deadline) {
 			BoundedLoggingStopTests.this.calls.add("drain until " + deadline);
+			this.draining.countDown();
 			if (this.blocker != null) {
 				try {
 					this.blocker.await();
