@@ -38,6 +38,9 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+	/** The app's child processes (its embedded database) when it was told to stop. */
+	private volatile List<ProcessHandle> children = List.of();
+
 	private SampleAppProcess(Process process, Path log, int port, StdoutPump stdoutPump) {
 		this.process = process;
 		this.log = log;
@@ -210,7 +213,33 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * fail at once, as if the log were written), the pipes stay open.
 	 */
 	public void terminate() {
+		// A JVM that ends abruptly leaves its children behind: remember them for close().
+		this.children = this.process.descendants().toList();
 		this.process.toHandle().destroy();
+	}
+
+	/**
+	 * The app's threads, as {@code jcmd <pid> Thread.print} prints them.
+	 * @return the thread dump
+	 */
+	public String threadDump() {
+		Path javaCommand = Path.of(ProcessHandle.current().info().command().orElseThrow());
+		Path jcmd = javaCommand.resolveSibling("jcmd");
+		try {
+			Process dump = new ProcessBuilder(jcmd.toString(), String.valueOf(this.process.pid()), "Thread.print")
+				.redirectErrorStream(true)
+				.start();
+			String text = new String(dump.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+			dump.waitFor(30, TimeUnit.SECONDS);
+			return text;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	/**
@@ -228,6 +257,13 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public void stallStdout() {
 		this.stdoutPump.stall();
+	}
+
+	/**
+	 * Reads the app's stdout again after {@link #stallStdout()}, at its pace if it has one.
+	 */
+	public void resumeStdout() {
+		this.stdoutPump.resume();
 	}
 
 	/**
@@ -307,6 +343,12 @@ public final class SampleAppProcess implements AutoCloseable {
 		if (this.stdoutPump != null) {
 			// What was still in the pipe when the process ended reaches the file.
 			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
+		}
+		// The embedded database outlives a JVM that was halted (or killed): stop it too.
+		for (ProcessHandle child : this.children) {
+			if (child.isAlive()) {
+				child.destroy();
+			}
 		}
 	}
 

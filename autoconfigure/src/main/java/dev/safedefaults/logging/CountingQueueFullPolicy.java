@@ -1,5 +1,7 @@
 package dev.safedefaults.logging;
 
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.logging.log4j.Level;
@@ -15,9 +17,12 @@ import org.apache.logging.log4j.util.PropertiesUtil;
  * {@link Mode#BLOCK} every event waits.
  * <p>
  * Log4j creates its instances by class name ({@code log4j2.asyncQueueFullPolicy}), before
- * Spring starts, so mode, threshold and count are shared by all of them; Spring properties
- * ({@code safe-defaults.logging.queue-full-policy}, {@code discard-threshold}) change
- * them at runtime.
+ * Spring starts, and one ring buffer serves every application context in the JVM: the
+ * policy holds no settings of its own, it routes each event to the settings of the context
+ * that configured them last and is still open ({@link #register}), else to the JVM-level
+ * ones ({@code log4j2.discardThreshold}). Each context's settings count their own discards,
+ * so a restarted context (DevTools, a test's second context) starts at zero with its own
+ * mode and threshold.
  */
 public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 
@@ -32,47 +37,69 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 
 	}
 
-	private static final LongAdder discarded = new LongAdder();
+	/** Before any context configures the policy, and after the last one has closed. */
+	private static final Settings jvmLevel = new Settings(Mode.DISCARD, Level.INFO);
 
-	private static volatile Mode mode = Mode.DISCARD;
+	/** The contexts' settings, the latest configured last. */
+	private static final Deque<Settings> contexts = new ConcurrentLinkedDeque<>();
 
-	private static volatile Level threshold = Level.INFO;
-
-	private static volatile boolean configuredAtRuntime;
+	private static volatile boolean jvmLevelConfiguredAtRuntime;
 
 	/**
-	 * Called by Log4j when a ring buffer starts; takes the threshold from
-	 * {@code log4j2.discardThreshold} unless Spring properties have set it already (a
-	 * second logger context or a reconfiguration must not undo them).
+	 * Called by Log4j when a ring buffer starts; takes the JVM-level threshold from
+	 * {@code log4j2.discardThreshold} unless it was changed at runtime already (a second
+	 * logger context or a reconfiguration must not undo that).
 	 */
 	public CountingQueueFullPolicy() {
-		if (!configuredAtRuntime) {
+		if (!jvmLevelConfiguredAtRuntime) {
 			String configured = PropertiesUtil.getProperties()
 				.getStringProperty(Log4jDefaultsPropertySource.DISCARD_THRESHOLD, Level.INFO.name());
-			threshold = Level.toLevel(configured, Level.INFO);
+			jvmLevel.threshold = Level.toLevel(configured, Level.INFO);
 		}
 	}
 
 	@Override
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
-		if (mode == Mode.DISCARD && isDiscardable(level)) {
-			discarded.increment();
+		Settings settings = current();
+		if (settings.mode == Mode.DISCARD && settings.isDiscardable(level)) {
+			settings.discarded.increment();
 			return EventRoute.DISCARD;
 		}
 		return super.getRoute(backgroundThreadId, level);
 	}
 
-	private static boolean isDiscardable(Level level) {
-		// WARN, ERROR and FATAL are never discarded, whatever the threshold says.
-		return level.isLessSpecificThan(threshold) && level.intLevel() > Level.WARN.intLevel();
+	private static Settings current() {
+		Settings latest = contexts.peekLast();
+		return (latest != null) ? latest : jvmLevel;
 	}
 
 	/**
-	 * How many events have been discarded since the JVM started.
+	 * Makes an application context's settings the ones in force until it closes.
+	 * @param mode the mode
+	 * @param threshold the threshold; WARN and more severe levels are never discarded
+	 * @return the context's settings, to {@link #unregister} when it closes
+	 */
+	public static Settings register(Mode mode, Level threshold) {
+		Settings settings = new Settings(mode, threshold);
+		contexts.addLast(settings);
+		return settings;
+	}
+
+	/**
+	 * A context has closed: the settings of the one configured before it, if still open, or
+	 * the JVM-level ones, are in force again.
+	 * @param settings what {@link #register} returned
+	 */
+	public static void unregister(Settings settings) {
+		contexts.remove(settings);
+	}
+
+	/**
+	 * How many events have been discarded under the settings in force.
 	 * @return the count
 	 */
 	public static long discardedCount() {
-		return discarded.sum();
+		return current().discardedCount();
 	}
 
 	/**
@@ -80,7 +107,7 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 	 * @return the mode
 	 */
 	public static Mode mode() {
-		return mode;
+		return current().mode;
 	}
 
 	/**
@@ -88,18 +115,52 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 	 * @return the threshold
 	 */
 	public static Level threshold() {
-		return threshold;
+		return current().threshold;
 	}
 
 	/**
-	 * Changes mode and threshold at runtime.
+	 * Changes the mode and threshold in force at runtime.
 	 * @param newMode the mode
 	 * @param newThreshold the threshold; WARN and more severe levels are never discarded
 	 */
 	public static void configure(Mode newMode, Level newThreshold) {
-		mode = newMode;
-		threshold = newThreshold;
-		configuredAtRuntime = true;
+		Settings settings = current();
+		settings.mode = newMode;
+		settings.threshold = newThreshold;
+		if (settings == jvmLevel) {
+			jvmLevelConfiguredAtRuntime = true;
+		}
+	}
+
+	/**
+	 * One application context's mode, threshold and count of discards.
+	 */
+	public static final class Settings {
+
+		private final LongAdder discarded = new LongAdder();
+
+		private volatile Mode mode;
+
+		private volatile Level threshold;
+
+		private Settings(Mode mode, Level threshold) {
+			this.mode = mode;
+			this.threshold = threshold;
+		}
+
+		private boolean isDiscardable(Level level) {
+			// WARN, ERROR and FATAL are never discarded, whatever the threshold says.
+			return level.isLessSpecificThan(this.threshold) && level.intLevel() > Level.WARN.intLevel();
+		}
+
+		/**
+		 * How many events were discarded under these settings.
+		 * @return the count
+		 */
+		public long discardedCount() {
+			return this.discarded.sum();
+		}
+
 	}
 
 }

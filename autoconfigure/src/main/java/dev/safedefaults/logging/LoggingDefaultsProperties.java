@@ -47,16 +47,6 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	private Integer ringBufferSize;
 
 	/**
-	 * How long, at a graceful stop and once the application context has closed, the events
-	 * still queued may take to be written. What is not written by then is counted and
-	 * reported in one last line: 'safe-defaults: N log events not written at shutdown (M WARN
-	 * or ERROR)'. Not set: Boot's spring.lifecycle.timeout-per-shutdown-phase, else 30s. More
-	 * than 0 and at most 10m. The starter replaces Boot's logging shutdown handler for this;
-	 * setting logging.register-shutdown-hook yourself keeps Boot's.
-	 */
-	private Duration shutdownTimeout;
-
-	/**
 	 * Stack traces in error storms: the first few of a kind in full, one line for the
 	 * repeats.
 	 */
@@ -94,14 +84,6 @@ public class LoggingDefaultsProperties implements InitializingBean {
 		this.ringBufferSize = ringBufferSize;
 	}
 
-	public Duration getShutdownTimeout() {
-		return this.shutdownTimeout;
-	}
-
-	public void setShutdownTimeout(Duration shutdownTimeout) {
-		this.shutdownTimeout = shutdownTimeout;
-	}
-
 	public StackTraces getStackTraces() {
 		return this.stackTraces;
 	}
@@ -112,10 +94,6 @@ public class LoggingDefaultsProperties implements InitializingBean {
 			PropertyBounds.requireRange("safe-defaults.logging.ring-buffer-size", this.ringBufferSize,
 					Log4jDefaultsPropertySource.MIN_RING_BUFFER_SIZE, Log4jDefaultsPropertySource.MAX_RING_BUFFER_SIZE,
 					"slots; Log4j rounds up to a power of two, and each slot that carried an event holds ~350 bytes");
-		}
-		if (this.shutdownTimeout != null) {
-			PropertyBounds.requireRange("safe-defaults.logging.shutdown-timeout", this.shutdownTimeout,
-					Duration.ofMillis(1), PropertyBounds.MAX_TIMEOUT, "how long queued log events may take at a stop");
 		}
 		this.stackTraces.validate();
 	}

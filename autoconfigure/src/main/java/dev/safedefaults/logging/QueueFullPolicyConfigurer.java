@@ -8,13 +8,16 @@ import org.springframework.beans.factory.DisposableBean;
 
 /**
  * Applies {@code safe-defaults.logging.queue-full-policy} and {@code discard-threshold} to
- * the running {@link CountingQueueFullPolicy}. With {@code safe-defaults.logging.enabled=false}
+ * the running {@link CountingQueueFullPolicy}, as this application context's settings (with
+ * their own count of discards) until it closes. With {@code safe-defaults.logging.enabled=false}
  * in application properties it switches discarding off and says, in one line, what only
  * the JVM-level switch can turn off.
  */
 public class QueueFullPolicyConfigurer implements DisposableBean {
 
 	private static final Log logger = LogFactory.getLog(QueueFullPolicyConfigurer.class);
+
+	private final CountingQueueFullPolicy.Settings settings;
 
 	/**
 	 * Applies the settings.
@@ -24,10 +27,10 @@ public class QueueFullPolicyConfigurer implements DisposableBean {
 	public QueueFullPolicyConfigurer(LoggingDefaultsProperties properties, boolean jvmLevelEnabled) {
 		Level threshold = Level.toLevel(properties.getDiscardThreshold().name());
 		if (properties.isEnabled()) {
-			CountingQueueFullPolicy.configure(properties.getQueueFullPolicy(), threshold);
+			this.settings = CountingQueueFullPolicy.register(properties.getQueueFullPolicy(), threshold);
 		}
 		else {
-			CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.BLOCK, threshold);
+			this.settings = CountingQueueFullPolicy.register(CountingQueueFullPolicy.Mode.BLOCK, threshold);
 			new JvmLevelSwitchHint("safe-defaults.logging.enabled", jvmLevelEnabled).afterPropertiesSet();
 		}
 		if (properties.getRingBufferSize() != null && Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm()
@@ -38,9 +41,17 @@ public class QueueFullPolicyConfigurer implements DisposableBean {
 		}
 	}
 
+	/**
+	 * How many events this application context's settings discarded.
+	 * @return the count
+	 */
+	public long discardedCount() {
+		return this.settings.discardedCount();
+	}
+
 	@Override
 	public void destroy() {
-		CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.DISCARD, Level.INFO);
+		CountingQueueFullPolicy.unregister(this.settings);
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.safedefaults.logging.actuate;
 
+import java.util.function.LongSupplier;
+
 import dev.safedefaults.logging.CountingQueueFullPolicy;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -27,14 +29,35 @@ public class LoggingMeterBinder implements MeterBinder {
 	/** Name of the elided-stack-traces counter. */
 	public static final String STACK_TRACES_ELIDED = "safedefaults.logging.stack-traces.elided";
 
+	private final LongSupplier discarded;
+
+	private final LongSupplier elided;
+
+	/**
+	 * Meters reading the counts in force (no application context's own settings).
+	 */
+	public LoggingMeterBinder() {
+		this(CountingQueueFullPolicy::discardedCount, StackTraceThrottling::elidedCount);
+	}
+
+	/**
+	 * Meters reading an application context's own counts.
+	 * @param discarded the events its queue-full settings discarded
+	 * @param elided the stack traces its throttling settings left out
+	 */
+	public LoggingMeterBinder(LongSupplier discarded, LongSupplier elided) {
+		this.discarded = discarded;
+		this.elided = elided;
+	}
+
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		FunctionCounter.builder(DISCARDED, CountingQueueFullPolicy.class, (type) -> CountingQueueFullPolicy.discardedCount())
+		FunctionCounter.builder(DISCARDED, this.discarded, LongSupplier::getAsLong)
 			.description("Log events discarded because the async ring buffer was full (never WARN or above)")
 			.baseUnit("events")
 			.register(registry);
 		FunctionCounter
-			.builder(STACK_TRACES_ELIDED, StackTraceThrottling.class, (type) -> StackTraceThrottling.elidedCount())
+			.builder(STACK_TRACES_ELIDED, this.elided, LongSupplier::getAsLong)
 			.description("Stack traces %throttledEx replaced by one line because their kind was printed in full "
 					+ "often enough in the interval (one per rendering)")
 			.baseUnit("stack traces")

@@ -1,9 +1,17 @@
 package dev.safedefaults.logging.actuate;
 
-import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
-import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
-import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.function.LongSupplier;
 
+import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
+import dev.safedefaults.logging.CountingQueueFullPolicy;
+import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
+import dev.safedefaults.logging.QueueFullPolicyConfigurer;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
@@ -17,8 +25,18 @@ import org.springframework.context.annotation.Bean;
 public final class LoggingMetricsAutoConfiguration {
 
 	@Bean
-	LoggingMeterBinder safeDefaultsLoggingMeterBinder() {
-		return new LoggingMeterBinder();
+	LoggingMeterBinder safeDefaultsLoggingMeterBinder(ObjectProvider<QueueFullPolicyConfigurer> queueFullPolicy,
+			ObjectProvider<StackTraceThrottleConfigurer> stackTraceThrottle) {
+		return new LoggingMeterBinder(discarded(queueFullPolicy.getIfAvailable()), elided(stackTraceThrottle.getIfAvailable()));
+	}
+
+	/** This context's own count when it configured the policy, else the count in force. */
+	private static LongSupplier discarded(@Nullable QueueFullPolicyConfigurer configurer) {
+		return (configurer != null) ? configurer::discardedCount : CountingQueueFullPolicy::discardedCount;
+	}
+
+	private static LongSupplier elided(@Nullable StackTraceThrottleConfigurer configurer) {
+		return (configurer != null) ? configurer::elidedCount : StackTraceThrottling::elidedCount;
 	}
 
 }

@@ -20,21 +20,29 @@ import org.jspecify.annotations.Nullable;
  * or ERROR)}; nothing here waits past the timeout plus a short grace for that line, so a
  * blocked stdout never keeps the JVM alive.
  * <ol>
- * <li>Wait, polling every 10 ms, until the ring buffer is empty or the timeout has passed.</li>
+ * <li>Wait, polling every 10 ms, until the ring buffer is empty or the timeout has passed (or
+ * the stop's deadline, when it comes first).</li>
  * <li>Empty in time: stop the logger context (appenders flushed and closed) with what is left
  * of the timeout, on a daemon thread.</li>
  * <li>Not empty: count the events still queued, write the line, and leave the context
  * running: stopping it would wait on the same blocked output. The JVM exits; the logging
  * thread is a daemon.</li>
  * </ol>
- * Runs as a Spring Boot shutdown handler, after the application contexts have closed.
+ * Runs from {@link BoundedLoggingStop}, as a Spring Boot shutdown handler after the
+ * application contexts have closed, or at the stop's deadline when they have not.
  */
-final class LoggingShutdown implements Runnable {
+final class LoggingShutdown implements BoundedLoggingStop.Drain {
 
-	/** How long the last line may take to reach each of its outputs. */
-	static final Duration LAST_LINE_GRACE = Duration.ofSeconds(1);
+	/**
+	 * How long the last line may take to reach each of its outputs before it goes to a file:
+	 * short, since it comes at the stop's deadline and the bound leaves 2 s for it and the exit.
+	 */
+	static final Duration LAST_LINE_GRACE = Duration.ofMillis(500);
 
 	private static final long POLL_MILLIS = 10;
+
+	/** How long past its deadline the context's own stop may take (it sleeps while events are queued). */
+	private static final long CONTEXT_STOP_GRACE_MILLIS = 250;
 
 	private final LoggerContext context;
 
@@ -70,8 +78,11 @@ final class LoggingShutdown implements Runnable {
 	}
 
 	@Override
-	public void run() {
+	public void drain(long stopDeadline) {
 		long deadline = System.nanoTime() + this.timeout.toNanos();
+		if (stopDeadline - deadline < 0) {
+			deadline = stopDeadline;
+		}
 		if (this.backlog != null) {
 			while (this.backlog.hasBacklog() && System.nanoTime() < deadline) {
 				sleep(POLL_MILLIS);
@@ -83,6 +94,13 @@ final class LoggingShutdown implements Runnable {
 		}
 		if (!stopContext(deadline) && this.backlog != null && this.backlog.hasBacklog()) {
 			// Events logged after the drain, which the context's stop could not write in time.
+			reportUnwritten(this.backlog.count());
+		}
+	}
+
+	@Override
+	public void reportBacklog() {
+		if (this.backlog != null) {
 			reportUnwritten(this.backlog.count());
 		}
 	}
@@ -101,7 +119,7 @@ final class LoggingShutdown implements Runnable {
 		stop.start();
 		try {
 			// Log4j's stop of an async context sleeps while events are queued, on top of its timeout.
-			stop.join(remainingMillis + LAST_LINE_GRACE.toMillis());
+			stop.join(remainingMillis + CONTEXT_STOP_GRACE_MILLIS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -2,15 +2,16 @@ package dev.safedefaults.logging.shutdown;
 
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.PropertyBounds;
-
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
+import org.apache.commons.logging.Log;
+
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.logging.DeferredLogFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -29,8 +30,15 @@ import org.springframework.core.env.PropertySource;
  * means nobody stops Log4j (the {@code logging.no-shutdown-hook} finding says so). Nothing
  * happens unless Log4j2 is Boot's logging system and the logging defaults are on.
  * <p>
- * The timeout is {@code safe-defaults.logging.shutdown-timeout}, or else Boot's
+ * The timeout is {@code safe-defaults.logging.shutdown-timeout} (declared in additional
+ * configuration metadata, read here only), or else Boot's
  * {@code spring.lifecycle.timeout-per-shutdown-phase}, or else 30 s; from 1 ms to 10 minutes.
+ * Boot's property is Boot's: a value Boot accepts outside that range ({@code 0s}, an hour) is
+ * clamped into it, with a warning, never refused. The whole stop, from the signal to the exit,
+ * is bounded by phase + timeout + 2 s ({@link BoundedLoggingStop}).
+ * <p>
+ * Each application run registers its own stop, in place of the previous run's: a restarted
+ * application (DevTools, tests) stops with its own settings.
  */
 public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
@@ -40,30 +48,42 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	/** Boot's switch for its logging shutdown handler. */
 	public static final String REGISTER_SHUTDOWN_HOOK = "logging.register-shutdown-hook";
 
-	static final String TIMEOUT = "safe-defaults.logging.shutdown-timeout";
+	/** How long queued events may take at a stop. */
+	public static final String TIMEOUT = "safe-defaults.logging.shutdown-timeout";
 
 	static final String BOOT_PHASE_TIMEOUT = "spring.lifecycle.timeout-per-shutdown-phase";
 
+	/** Boot's default for {@link #BOOT_PHASE_TIMEOUT}, and so the default timeout. */
 	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
+	static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
 
+	/** The longest phase the bound's arithmetic takes: longer ones are as good as endless. */
+	private static final Duration MAX_PHASE = PropertyBounds.MAX_INTERVAL;
 
-	/** One handler per JVM: Log4j's context outlives each application run. */
-	private static final AtomicBoolean registered = new AtomicBoolean();
+	private final Log logger;
+
+	/**
+	 * Created by Boot, with its deferred logs (logging is not configured yet).
+	 * @param logs Boot's deferred log factory
+	 */
+	public LoggingShutdownEnvironmentPostProcessor(DeferredLogFactory logs) {
+		this.logger = logs.getLog(LoggingShutdownEnvironmentPostProcessor.class);
+	}
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		if (!isEnabled(environment) || environment.containsProperty(REGISTER_SHUTDOWN_HOOK)
+		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
+		if (!binder.isOn("safe-defaults.enabled") || !binder.isOn("safe-defaults.logging.enabled")
+				|| environment.containsProperty(REGISTER_SHUTDOWN_HOOK)
 				|| !Log4j2LoggingSystemChoice.isChosen(application.getClassLoader())) {
 			return;
 		}
-		Duration timeout = timeout(environment);
+		Duration timeout = timeout(binder);
+		Duration bound = phase(binder).plus(timeout);
 		environment.getPropertySources()
 			.addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, Map.of(REGISTER_SHUTDOWN_HOOK, "false")));
-		if (registered.compareAndSet(false, true)) {
-			SpringApplication.getShutdownHandlers()
-				.add(Log4jShutdownHandler.create(application.getClassLoader(), timeout));
-		}
+		Log4jShutdownHandler.register(application.getClassLoader(), timeout, bound);
 	}
 
 	/**
@@ -82,28 +102,29 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 		return false;
 	}
 
-	static Duration timeout(ConfigurableEnvironment environment) {
-		Binder binder = Binder.get(environment);
-		String property = TIMEOUT;
-		Duration timeout = binder.bind(TIMEOUT, Duration.class).orElse(null);
-		if (timeout == null) {
-			property = BOOT_PHASE_TIMEOUT;
-			timeout = binder.bind(BOOT_PHASE_TIMEOUT, Duration.class).orElse(null);
+	Duration timeout(EarlyPropertyBinder binder) {
+		Duration timeout = binder.duration(TIMEOUT, MIN_TIMEOUT, PropertyBounds.MAX_TIMEOUT,
+				"how long queued log events may take at a stop");
+		if (timeout != null) {
+			return timeout;
 		}
-		if (timeout == null) {
+		EarlyPropertyBinder.Borrowed phase = binder.borrowedDuration(BOOT_PHASE_TIMEOUT, MIN_TIMEOUT,
+				PropertyBounds.MAX_TIMEOUT);
+		if (phase == null) {
 			return DEFAULT_TIMEOUT;
 		}
-		// Checked here too: the timeout is needed before any bean exists.
-		PropertyBounds.requireRange(property, timeout, Duration.ofMillis(1), PropertyBounds.MAX_TIMEOUT,
-				"how long queued log events may take at a stop; safe-defaults.logging.shutdown-timeout sets it");
-		return timeout;
+		if (phase.clamped()) {
+			this.logger.warn(BOOT_PHASE_TIMEOUT + "=" + phase.value() + " is outside what queued log events may take at a "
+					+ "stop (" + MIN_TIMEOUT.toMillis() + "ms to " + PropertyBounds.MAX_TIMEOUT.toMinutes()
+					+ "m): they get " + phase.used() + "; set " + TIMEOUT + " to choose");
+		}
+		return phase.used();
 	}
 
-	private static boolean isEnabled(ConfigurableEnvironment environment) {
-		return environment.getProperty("safe-defaults.enabled", Boolean.class, true)
-				&& environment.getProperty("safe-defaults.logging.enabled", Boolean.class, true);
+	private static Duration phase(EarlyPropertyBinder binder) {
+		EarlyPropertyBinder.Borrowed phase = binder.borrowedDuration(BOOT_PHASE_TIMEOUT, Duration.ZERO, MAX_PHASE);
+		return (phase != null) ? phase.used() : DEFAULT_TIMEOUT;
 	}
-
 
 	@Override
 	public int getOrder() {
@@ -116,15 +137,14 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	 */
 	private static final class Log4jShutdownHandler {
 
-		static Runnable create(ClassLoader classLoader, Duration timeout) {
+		static void register(ClassLoader classLoader, Duration timeout, Duration bound) {
 			org.apache.logging.log4j.spi.LoggerContext context = org.apache.logging.log4j.LogManager
 				.getContext(classLoader, false);
 			if (context instanceof org.apache.logging.log4j.core.LoggerContext core) {
 				// The ring buffer is looked up when the stop starts: a restarted context has a new one.
-				return () -> LoggingShutdown.of(core, timeout).run();
+				StopRegistration.register(new BoundedLoggingStop(() -> LoggingShutdown.of(core, timeout), bound,
+						Runtime.getRuntime()::halt));
 			}
-			return () -> {
-			};
 		}
 
 	}

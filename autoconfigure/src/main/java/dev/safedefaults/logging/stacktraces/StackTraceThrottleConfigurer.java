@@ -7,9 +7,12 @@ import org.springframework.beans.factory.DisposableBean;
 /**
  * Applies {@code safe-defaults.logging.stack-traces.first-n}, {@code interval} and
  * {@code max-kinds} to every {@link ThrottledThrowablePatternConverter} (the properties
- * check their range themselves); restores the defaults when the application context closes.
+ * check their range themselves), as this application context's settings (with their own count
+ * of elided stack traces) until it closes.
  */
 public class StackTraceThrottleConfigurer implements DisposableBean {
+
+	private final StackTraceThrottling.InForce inForce;
 
 	/**
 	 * Applies the settings, whose range {@code LoggingDefaultsProperties} has checked.
@@ -18,12 +21,20 @@ public class StackTraceThrottleConfigurer implements DisposableBean {
 	 * @param maxKinds kinds each converter remembers
 	 */
 	public StackTraceThrottleConfigurer(int firstN, Duration interval, int maxKinds) {
-		StackTraceThrottling.configure(new StackTraceThrottling.Settings(firstN, interval, maxKinds));
+		this.inForce = StackTraceThrottling.register(new StackTraceThrottling.Settings(firstN, interval, maxKinds));
+	}
+
+	/**
+	 * How many stack traces were left out under this application context's settings.
+	 * @return the count
+	 */
+	public long elidedCount() {
+		return this.inForce.elidedCount();
 	}
 
 	@Override
 	public void destroy() {
-		StackTraceThrottling.reset();
+		StackTraceThrottling.unregister(this.inForce);
 	}
 
 }

@@ -1,6 +1,8 @@
 package dev.safedefaults.logging.stacktraces;
 
 import java.time.Duration;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.safedefaults.PropertyBounds;
@@ -8,10 +10,12 @@ import dev.safedefaults.PropertyBounds;
 /**
  * The settings every {@link ThrottledThrowablePatternConverter} reads, and the count of
  * stack traces they left out. Log4j creates its converters when it parses a configuration,
- * before Spring has bound any property, so the settings start at their defaults and
- * {@code safe-defaults.logging.stack-traces.*} changes them at runtime (as
- * {@code CountingQueueFullPolicy} does for the queue-full policy). No Log4j type here: the
- * metrics and the environment post-processor read it without loading Log4j.
+ * before Spring has bound any property, and they serve every application context in the JVM:
+ * they hold no settings of their own, they read those of the context that registered them
+ * last and is still open ({@link #register}, from {@code safe-defaults.logging.stack-traces.*}),
+ * else the defaults, as {@code CountingQueueFullPolicy} does for the queue-full policy. Each
+ * context's settings count their own elisions. No Log4j type here: the metrics and the
+ * environment post-processor read it without loading Log4j.
  */
 public final class StackTraceThrottling {
 
@@ -35,9 +39,11 @@ public final class StackTraceThrottling {
 
 	private static final Settings DEFAULTS = new Settings(DEFAULT_FIRST_N, DEFAULT_INTERVAL, DEFAULT_MAX_KINDS);
 
-	private static final LongAdder elided = new LongAdder();
+	/** Before any context registers settings, and after the last one has closed. */
+	private static final InForce jvmLevel = new InForce(DEFAULTS);
 
-	private static volatile Settings settings = DEFAULTS;
+	/** The contexts' settings, the latest registered last. */
+	private static final Deque<InForce> contexts = new ConcurrentLinkedDeque<>();
 
 	private StackTraceThrottling() {
 	}
@@ -47,35 +53,84 @@ public final class StackTraceThrottling {
 	 * @return the settings
 	 */
 	public static Settings settings() {
-		return settings;
+		return current().settings;
+	}
+
+	private static InForce current() {
+		InForce latest = contexts.peekLast();
+		return (latest != null) ? latest : jvmLevel;
 	}
 
 	/**
-	 * Changes the settings of every converter, including those already created.
+	 * Makes an application context's settings the ones every converter reads until it
+	 * closes.
+	 * @param settings the settings
+	 * @return the context's settings and count, to {@link #unregister} when it closes
+	 */
+	public static InForce register(Settings settings) {
+		InForce inForce = new InForce(settings);
+		contexts.addLast(inForce);
+		return inForce;
+	}
+
+	/**
+	 * A context has closed: the settings registered before, if still open, or the defaults,
+	 * are in force again.
+	 * @param inForce what {@link #register} returned
+	 */
+	public static void unregister(InForce inForce) {
+		contexts.remove(inForce);
+	}
+
+	/**
+	 * Changes the settings in force, including for converters already created.
 	 * @param newSettings the settings
 	 */
 	public static void configure(Settings newSettings) {
-		settings = newSettings;
+		current().settings = newSettings;
 	}
 
 	/**
-	 * Restores the defaults.
+	 * Restores the defaults of the settings in force.
 	 */
 	public static void reset() {
-		settings = DEFAULTS;
+		current().settings = DEFAULTS;
 	}
 
 	/**
-	 * How many stack traces the converters have left out since the JVM started (one per
+	 * How many stack traces the converters have left out under the settings in force (one per
 	 * rendering: an event written by two appenders counts twice).
 	 * @return the count
 	 */
 	public static long elidedCount() {
-		return elided.sum();
+		return current().elidedCount();
 	}
 
 	static void countElided() {
-		elided.increment();
+		current().elided.increment();
+	}
+
+	/**
+	 * One application context's settings and count of elided stack traces.
+	 */
+	public static final class InForce {
+
+		private final LongAdder elided = new LongAdder();
+
+		private volatile Settings settings;
+
+		private InForce(Settings settings) {
+			this.settings = settings;
+		}
+
+		/**
+		 * How many stack traces were left out under these settings.
+		 * @return the count
+		 */
+		public long elidedCount() {
+			return this.elided.sum();
+		}
+
 	}
 
 	/**

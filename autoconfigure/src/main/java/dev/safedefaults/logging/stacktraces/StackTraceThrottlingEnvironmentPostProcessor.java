@@ -2,6 +2,7 @@ package dev.safedefaults.logging.stacktraces;
 
 import java.util.Map;
 
+import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -48,9 +49,9 @@ public class StackTraceThrottlingEnvironmentPostProcessor implements Environment
 	}
 
 	private static boolean isEnabled(ConfigurableEnvironment environment) {
-		return environment.getProperty("safe-defaults.enabled", Boolean.class, true)
-				&& environment.getProperty("safe-defaults.logging.enabled", Boolean.class, true)
-				&& environment.getProperty("safe-defaults.logging.stack-traces.enabled", Boolean.class, true);
+		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
+		return binder.isOn("safe-defaults.enabled") && binder.isOn("safe-defaults.logging.enabled")
+				&& binder.isOn("safe-defaults.logging.stack-traces.enabled");
 	}
 
 

@@ -1,8 +1,13 @@
 package dev.safedefaults.logging.shutdown;
 
+import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
+import dev.safedefaults.EarlyPropertyBinder;
+import org.apache.commons.logging.impl.NoOpLog;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;
@@ -16,7 +21,17 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class LoggingShutdownEnvironmentPostProcessorTests {
 
-	private final LoggingShutdownEnvironmentPostProcessor postProcessor = new LoggingShutdownEnvironmentPostProcessor();
+	private final List<String> warnings = new ArrayList<>();
+
+	private final LoggingShutdownEnvironmentPostProcessor postProcessor = new LoggingShutdownEnvironmentPostProcessor(
+			(destination) -> new NoOpLog() {
+
+				@Override
+				public void warn(Object message) {
+					LoggingShutdownEnvironmentPostProcessorTests.this.warnings.add(String.valueOf(message));
+				}
+
+			});
 
 	private final SpringApplication application = new SpringApplication();
 
@@ -52,12 +67,41 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 
 	@Test
 	void theTimeoutIsTheStartersPropertyElseBootsPhaseTimeoutElseThirtySeconds() {
-		assertThat(LoggingShutdownEnvironmentPostProcessor.timeout(environment(Map.of()))).hasSeconds(30);
-		assertThat(LoggingShutdownEnvironmentPostProcessor
-			.timeout(environment(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "45s")))).hasSeconds(45);
-		assertThat(LoggingShutdownEnvironmentPostProcessor
-			.timeout(environment(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "45s",
-					"safe-defaults.logging.shutdown-timeout", "5s")))).isEqualTo(Duration.ofSeconds(5));
+		assertThat(timeout(Map.of())).hasSeconds(30);
+		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "45s"))).hasSeconds(45);
+		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "45s",
+				"safe-defaults.logging.shutdown-timeout", "5s"))).isEqualTo(Duration.ofSeconds(5));
+		assertThat(this.warnings).isEmpty();
+	}
+
+	@Test
+	void aPhaseTimeoutBootAcceptsIsClampedIntoTheStartersRangeWithAWarningNeverRefused() {
+		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "0s"))).isEqualTo(Duration.ofMillis(1));
+		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "1h"))).isEqualTo(Duration.ofMinutes(10));
+		assertThat(this.warnings).hasSize(2);
+		assertThat(this.warnings.get(0)).contains("spring.lifecycle.timeout-per-shutdown-phase=PT0S")
+			.contains("they get PT0.001S")
+			.contains("safe-defaults.logging.shutdown-timeout");
+		assertThat(this.warnings.get(1)).contains("=PT1H").contains("they get PT10M");
+		// And the application starts: the post-processor does not refuse it either.
+		this.postProcessor.postProcessEnvironment(environment(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "0s")),
+				this.application);
+	}
+
+	@Test
+	void eachApplicationRunRegistersItsOwnStopInPlaceOfThePreviousOne() throws Exception {
+		this.postProcessor.postProcessEnvironment(environment(Map.of("safe-defaults.logging.shutdown-timeout", "7s",
+				"spring.lifecycle.timeout-per-shutdown-phase", "3s")), this.application);
+		BoundedLoggingStop first = StopRegistration.current();
+		assertThat(first).isNotNull();
+		assertThat(first.bound()).isEqualTo(Duration.ofSeconds(10));
+		// A restart (DevTools, a test's second application) with other settings.
+		this.postProcessor.postProcessEnvironment(environment(Map.of("safe-defaults.logging.shutdown-timeout", "2s")),
+				this.application);
+		BoundedLoggingStop second = StopRegistration.current();
+		assertThat(second).isNotNull().isNotSameAs(first);
+		assertThat(second.bound()).isEqualTo(Duration.ofSeconds(32));
+		assertThat(bootsShutdownHandlers()).contains(second).doesNotContain(first);
 	}
 
 	@Test
@@ -69,10 +113,24 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 				assertThat(ex.getName()).isEqualTo("safe-defaults.logging.shutdown-timeout");
 				assertThat(ex.getReason()).contains("to 10m");
 			});
-		assertThatExceptionOfType(InvalidConfigurationPropertyValueException.class)
-			.isThrownBy(() -> LoggingShutdownEnvironmentPostProcessor
-				.timeout(environment(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "0s"))))
-			.satisfies((ex) -> assertThat(ex.getName()).isEqualTo("spring.lifecycle.timeout-per-shutdown-phase"));
+	}
+
+	private Duration timeout(Map<String, Object> properties) {
+		return this.postProcessor.timeout(EarlyPropertyBinder.of(environment(properties)));
+	}
+
+	/** What Boot's shutdown hook will run: its handlers' runnables. */
+	private static List<Runnable> bootsShutdownHandlers() throws ReflectiveOperationException {
+		Object handlers = SpringApplication.getShutdownHandlers();
+		Method getActions = handlers.getClass().getDeclaredMethod("getActions");
+		getActions.setAccessible(true);
+		List<Runnable> runnables = new ArrayList<>();
+		for (Object handler : (Iterable<?>) getActions.invoke(handlers)) {
+			Method runnable = handler.getClass().getDeclaredMethod("runnable");
+			runnable.setAccessible(true);
+			runnables.add((Runnable) runnable.invoke(handler));
+		}
+		return runnables;
 	}
 
 	private static StandardEnvironment environment(Map<String, Object> properties) {
