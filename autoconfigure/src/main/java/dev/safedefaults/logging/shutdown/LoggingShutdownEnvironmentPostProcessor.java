@@ -99,7 +99,7 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 		return timeout;
 	}
 
-	private static boolean isEnabled(ConfigurableEnvironment environment) {
+	static boolean isEnabled(ConfigurableEnvironment environment) {
 		return environment.getProperty("safe-defaults.enabled", Boolean.class, true)
 				&& environment.getProperty("safe-defaults.logging.enabled", Boolean.class, true);
 	}
