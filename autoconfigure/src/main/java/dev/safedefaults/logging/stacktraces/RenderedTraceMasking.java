@@ -22,14 +22,8 @@ import dev.safedefaults.check.SecretMasker;
  */
 final class RenderedTraceMasking {
 
-	/**
-	 * A frame line of Log4j's stack trace renderers: no {@code =}, {@code @}-free jar
-	 * information, no whitespace inside the frame, so no key-value pair, URL user-info or
-	 * token fits in it.
-	 */
-	private static final Pattern FRAME_LINE = Pattern
-		.compile("\\t*(?:at [\\w$.<>/@+\\-]+\\((?:[\\w$.\\-]+(?::\\d+)?|Unknown Source|Native Method)\\)"
-				+ "(?: ~?\\[[^\\]\\s=@]*\\])?|\\.\\.\\. \\d+ (?:more|common frames omitted))");
+	/** The parenthesised locations of a frame that hold a space. */
+	private static final String[] LOCATIONS_WITH_SPACE = { "(Native Method)", "(Unknown Source)" };
 
 	/**
 	 * What starts a throwable's own line (the trace's first line, or one with a caption): the
@@ -71,7 +65,7 @@ final class RenderedTraceMasking {
 			return 0;
 		}
 		String line = buffer.substring(start, end);
-		if (FRAME_LINE.matcher(line).matches()) {
+		if (isFrameLine(line)) {
 			return 0;
 		}
 		// A message's continuation lines get no head: "db.password: x" there is message text.
@@ -86,6 +80,85 @@ final class RenderedTraceMasking {
 		}
 		buffer.replace(start + from, end, masked);
 		return masked.length() - text.length();
+	}
+
+	/**
+	 * Whether a line is a frame line of Log4j's renderers ({@code at class.method(File.java:12)
+	 * ~[jar:version]}, {@code ... 5 more}) that can hold no secret: no {@code =}, no quote,
+	 * no {@code ://} and no {@code @} after the frame, and a space only before the jar
+	 * information or in {@code (Native Method)}, so no key-value pair, URL user-info or token
+	 * fits in it. A scan, not a regular expression: a trace has dozens of these lines.
+	 */
+	static boolean isFrameLine(String line) {
+		int start = leadingTabs(line);
+		if (line.startsWith("... ", start)) {
+			return line.endsWith(" more") && isDigits(line, start + 4, line.length() - 5);
+		}
+		if (!line.startsWith("at ", start)) {
+			return false;
+		}
+		int open = line.indexOf('(', start);
+		int close = (open < 0) ? -1 : line.indexOf(')', open + 1);
+		if (close < 0 || !isFrameText(line, start + 3, open, true, false)) {
+			return false;
+		}
+		int space = line.indexOf(' ', open);
+		if (space >= 0 && space < close && !isLocationWithSpace(line, open, close)) {
+			return false;
+		}
+		if (!isFrameText(line, open + 1, close, false, true)) {
+			return false;
+		}
+		if (close + 1 == line.length()) {
+			return true;
+		}
+		// The jar information: " ~[name.jar:version]" or " [?:?]".
+		int jar = line.startsWith(" ~[", close + 1) ? close + 4 : line.startsWith(" [", close + 1) ? close + 3 : -1;
+		return jar > 0 && line.endsWith("]") && isFrameText(line, jar, line.length() - 1, false, false);
+	}
+
+	private static boolean isLocationWithSpace(String line, int open, int close) {
+		for (String location : LOCATIONS_WITH_SPACE) {
+			if (close - open + 1 == location.length() && line.startsWith(location, open)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether a part of a frame line holds only what class, module, file and jar names hold:
+	 * a {@code @} only in the class part (a module's version), a {@code :} only after it
+	 * (line numbers, jar versions) and never as {@code ://}, a space only where checked.
+	 */
+	private static boolean isFrameText(String line, int from, int to, boolean classPart, boolean spaceChecked) {
+		for (int i = from; i < to; i++) {
+			char c = line.charAt(i);
+			if (Character.isLetterOrDigit(c) || c == '.' || c == '$' || c == '_' || c == '-' || c == '<' || c == '>'
+					|| c == '+' || c == '?' || (c == ' ' && spaceChecked) || (c == '@' && classPart)) {
+				continue;
+			}
+			if (c == '/' && !(i > from && line.charAt(i - 1) == ':')) {
+				continue;
+			}
+			if (c == ':' && !classPart) {
+				continue;
+			}
+			return false;
+		}
+		return true;
+	}
+
+	private static boolean isDigits(String line, int from, int to) {
+		if (from >= to) {
+			return false;
+		}
+		for (int i = from; i < to; i++) {
+			if (!Character.isDigit(line.charAt(i))) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static int leadingTabs(String line) {

@@ -79,4 +79,22 @@ class RenderedTraceMaskingTests {
 			.contains("Caused by: java.security.InvalidKeyException: wrong key size 7");
 	}
 
+	@Test
+	void onlyLinesThatCannotHoldASecretAreTakenForFrames() {
+		assertThat(RenderedTraceMasking.isFrameLine(
+				"\tat org.example.Client.call(Client.java:42) ~[client-1.0.jar:1.0]")).isTrue();
+		assertThat(RenderedTraceMasking.isFrameLine(
+				"\t\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method) ~[?:?]")).isTrue();
+		assertThat(RenderedTraceMasking.isFrameLine("\tat app//org.example.A$B.lambda$run$0(A.java:7) [test-classes/:?]"))
+			.isTrue();
+		assertThat(RenderedTraceMasking.isFrameLine("\t... 12 more")).isTrue();
+		// Message lines shaped like frames, each with something the masker would mask.
+		assertThat(RenderedTraceMasking.isFrameLine("at org.example.A.b(A.java:1) ~[password=" + SECRET + "]")).isFalse();
+		assertThat(RenderedTraceMasking.isFrameLine("at https://svc:" + SECRET + "@inventory/42(x)")).isFalse();
+		assertThat(RenderedTraceMasking.isFrameLine("at org.example.A.b(Bearer " + SECRET + ")")).isFalse();
+		assertThat(RenderedTraceMasking.isFrameLine("at a.b(x) ~[file://u:" + SECRET + "@h]")).isFalse();
+		assertThat(RenderedTraceMasking.isFrameLine("at a.b(x) ~[token " + SECRET + "]")).isFalse();
+		assertThat(RenderedTraceMasking.isFrameLine("... " + SECRET + " more")).isFalse();
+	}
+
 }
