@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.util.unit.DataSize;
+import org.springframework.util.unit.DataUnit;
 
 /**
  * The range check every {@code safe-defaults} properties class runs on itself from
@@ -88,8 +89,8 @@ public final class PropertyBounds {
 	 */
 	public static void requireRange(String name, @Nullable DataSize value, DataSize min, DataSize max, String why) {
 		if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-			throw new InvalidConfigurationPropertyValueException(name, value,
-					"Must be from " + min + " to " + max + " (" + why + ")");
+			throw new InvalidConfigurationPropertyValueException(name, (value != null) ? shortForm(value) : null,
+					"Must be from " + shortForm(min) + " to " + shortForm(max) + " (" + why + ")");
 		}
 	}
 
@@ -109,6 +110,27 @@ public final class PropertyBounds {
 			}
 		}
 		return millis + "ms";
+	}
+
+	/**
+	 * A size as a user writes it, in the largest of Boot's units that holds it exactly
+	 * ({@code 1GB}, {@code 1536KB}, {@code 1B}): {@link DataSize#toString()} gives bytes
+	 * ({@code 1073741824B}), which is not what the README, the metadata or the user wrote.
+	 */
+	private static String shortForm(DataSize size) {
+		long bytes = size.toBytes();
+		if (bytes == 0) {
+			return "0B";
+		}
+		DataUnit[] units = { DataUnit.TERABYTES, DataUnit.GIGABYTES, DataUnit.MEGABYTES, DataUnit.KILOBYTES };
+		String[] names = { "TB", "GB", "MB", "KB" };
+		for (int i = 0; i < units.length; i++) {
+			long unit = DataSize.of(1, units[i]).toBytes();
+			if (bytes % unit == 0) {
+				return (bytes / unit) + names[i];
+			}
+		}
+		return bytes + "B";
 	}
 
 	private static String format(double value) {

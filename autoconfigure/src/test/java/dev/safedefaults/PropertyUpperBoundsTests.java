@@ -48,8 +48,9 @@ class PropertyUpperBoundsTests {
 			"safe-defaults.runtime.stderr-stack-traces.log-interval, 25h, 1ms to 1d",
 			"safe-defaults.runtime.stderr-stack-traces.log-interval, 0s, 1ms to 1d",
 			// Sizes and counts.
-			"safe-defaults.config-cache.maximum-weight, 2GB, 1B to 1073741824B",
-			"safe-defaults.config-cache.maximum-weight, 0B, 1B to 1073741824B",
+			"safe-defaults.config-cache.maximum-weight, 2GB, 1B to 1GB",
+			"safe-defaults.config-cache.maximum-weight, 1025MB, 1B to 1GB",
+			"safe-defaults.config-cache.maximum-weight, 0B, 1B to 1GB",
 			"safe-defaults.logging.ring-buffer-size, 2097152, 128 to 1048576",
 			"safe-defaults.logging.ring-buffer-size, 64, 128 to 1048576",
 			"safe-defaults.logging.stack-traces.first-n, 10001, 1 to 10000",

@@ -57,8 +57,15 @@ public final class SecretMasker {
 
 	private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[^\\s\"]+");
 
-	/** {@code key=}, {@code key: }, {@code "key":"}, {@code (key=}: a key and its separator. */
-	private static final Pattern KEY = Pattern.compile("([A-Za-z0-9_.%\\-]+)([\"']?\\s*[=:]\\s*)");
+	/**
+	 * {@code key=}, {@code key: }, {@code "key":"}, {@code (key=}: a key and its separator. A
+	 * key starts where its run of key characters starts, so a long run without a separator
+	 * (a class name in a stack trace) is scanned once, not once per character.
+	 */
+	private static final Pattern KEY = Pattern
+		.compile("(?<![A-Za-z0-9_.%\\-])([A-Za-z0-9_.%\\-]++)([\"']?\\s*[=:]\\s*)");
+
+	private static final Pattern NOT_ALPHANUMERIC = Pattern.compile("[^a-z0-9]");
 
 	/** A value: already masked, quoted (to the closing quote), or up to the next whitespace. */
 	private static final Pattern VALUE = Pattern.compile("\\Q" + MASK + "\\E|\"[^\"]*\"?|'[^']*'?|[^\\s\"']+");
@@ -289,7 +296,7 @@ public final class SecretMasker {
 				return true;
 			}
 		}
-		String compact = decoded.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+		String compact = NOT_ALPHANUMERIC.matcher(decoded.toLowerCase(Locale.ROOT)).replaceAll("");
 		for (String part : SECRET_KEY_PARTS) {
 			if (compact.contains(part)) {
 				return true;

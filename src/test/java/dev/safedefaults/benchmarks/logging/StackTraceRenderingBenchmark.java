@@ -35,8 +35,12 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
  * <li>{@code starterThrottledEx}: the starter's {@code %throttledEx} on a repeat: one
  * line;</li>
  * <li>{@code starterThrottledExFirstOfAKind}: {@code %throttledEx} printing the full trace,
- * as it does for the first of a kind: {@code %xwEx} plus telling the kind. Every event is
- * of a new kind here (more kinds in turn than the map holds), the worst case;</li>
+ * as it does for the first of a kind: {@code %xwEx} plus telling the kind and masking
+ * credentials in its messages. Every event is of a new kind here (more kinds in turn than
+ * the map holds), the worst case;</li>
+ * <li>{@code starterThrottledExFirstOfAKindWithCredentials}: the same with a URL with
+ * user-info in the message and a {@code password:} in the cause's: what masking costs when
+ * it has something to mask (issue 25);</li>
  * <li>{@code handWrittenHeaderOnly}: {@code %xwEx{1}}, only the throwable's first line on
  * every event: the incident's own fix (no stack trace ever, not even the first).</li>
  * </ul>
@@ -67,6 +71,8 @@ public class StackTraceRenderingBenchmark {
 
 	private Rendering throttledExFirstOfAKind;
 
+	private Rendering throttledExFirstOfAKindWithCredentials;
+
 	private Rendering headerOnly;
 
 	@Setup
@@ -76,6 +82,8 @@ public class StackTraceRenderingBenchmark {
 		this.throttledEx = new Rendering(layout("%throttledEx"), failure);
 		this.throttledExFirstOfAKind = new Rendering(layout("%throttledEx"),
 				distinctKinds(failure, 2 * StackTraceThrottling.DEFAULT_MAX_KINDS));
+		this.throttledExFirstOfAKindWithCredentials = new Rendering(layout("%throttledEx"),
+				distinctKinds(withCredentials(failure), 2 * StackTraceThrottling.DEFAULT_MAX_KINDS));
 		this.headerOnly = new Rendering(layout("%xwEx{1}"), failure);
 		// Past the first three full traces of the kind: what follows are repeats.
 		for (int i = 0; i < StackTraceThrottling.DEFAULT_FIRST_N; i++) {
@@ -93,6 +101,11 @@ public class StackTraceRenderingBenchmark {
 		String repeat = this.throttledEx.layout.toSerializable(this.throttledEx.event);
 		if (!repeat.contains("stack trace elided") || repeat.contains("\tat ")) {
 			throw new IllegalStateException("%throttledEx did not elide the repeat: " + repeat);
+		}
+		String masked = this.throttledExFirstOfAKindWithCredentials.layout
+			.toSerializable(this.throttledExFirstOfAKindWithCredentials.event);
+		if (masked.contains("Hunter2Secret") || !masked.contains("\tat ")) {
+			throw new IllegalStateException("%throttledEx did not mask the full trace: " + masked);
 		}
 		// Equal but for the digits of the copies' top line numbers.
 		if (Math.abs(first - xwEx) > 8) {
@@ -117,6 +130,21 @@ public class StackTraceRenderingBenchmark {
 			return ex;
 		}
 		throw new IllegalStateException("The bean was created");
+	}
+
+	/**
+	 * The failure with what drivers and clients put in their messages: a URL with user-info
+	 * (Feign), and Connector/J's "using password: YES" in the cause; same frames.
+	 */
+	private static Throwable withCredentials(Throwable failure) {
+		Throwable cause = failure.getCause();
+		IllegalStateException login = new IllegalStateException(
+				"Access denied for user 'orders'@'10.0.0.7' (using password: YES)");
+		login.setStackTrace(cause.getStackTrace());
+		BeanCreationException copy = new BeanCreationException(
+				"[500] during [GET] to [https://orders:Hunter2Secret@inventory/42]", login);
+		copy.setStackTrace(failure.getStackTrace());
+		return copy;
 	}
 
 	/**
@@ -150,6 +178,11 @@ public class StackTraceRenderingBenchmark {
 	@Benchmark
 	public long starterThrottledExFirstOfAKind() {
 		return this.throttledExFirstOfAKind.encode(this.destination);
+	}
+
+	@Benchmark
+	public long starterThrottledExFirstOfAKindWithCredentials() {
+		return this.throttledExFirstOfAKindWithCredentials.encode(this.destination);
 	}
 
 	@Benchmark

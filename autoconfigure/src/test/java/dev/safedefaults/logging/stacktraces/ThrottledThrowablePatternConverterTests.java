@@ -76,8 +76,14 @@ class ThrottledThrowablePatternConverterTests {
 	}
 
 	private static String elided(long seen, long since, long firstPrinted) {
-		return " (stack trace elided: seen " + seen + " times since " + time(since) + "; first printed at "
+		return " (message and stack trace elided: seen " + seen + " times since " + time(since) + "; first printed at "
 				+ time(firstPrinted) + ")";
+	}
+
+	/** The one-liner of a site A repeat: class, throw site, root cause; no message. */
+	private static String siteAOneLiner() {
+		return "java.lang.IllegalStateException at " + siteA("any").getStackTrace()[0]
+				+ ", root cause java.io.IOException";
 	}
 
 	/** The lines of the rendering after the message line that are not blank. */
@@ -176,8 +182,7 @@ class ThrottledThrowablePatternConverterTests {
 		}
 		for (int i = 4; i <= 10; i++) {
 			String rendered = this.layout.toSerializable(event(siteA("boom " + i), T0 + i * 1000L));
-			assertThat(throwableLines(rendered))
-				.containsExactly("java.lang.IllegalStateException: boom " + i + elided(i, T0 + 1, T0 + 1));
+			assertThat(throwableLines(rendered)).containsExactly(siteAOneLiner() + elided(i, T0 + 1, T0 + 1));
 			assertThat(rendered).doesNotContain("\tat ").doesNotContain("Caused by").doesNotContain("Suppressed");
 		}
 	}
@@ -195,8 +200,8 @@ class ThrottledThrowablePatternConverterTests {
 		}
 		LogEvent repeat = event(siteA("boom"), T0 + 3);
 		String headerOnly = layout("%p %m%n%xwEx{1}").toSerializable(repeat);
-		assertThat(this.layout.toSerializable(repeat)).isEqualTo(headerOnly
-			.replace("java.lang.IllegalStateException: boom", "java.lang.IllegalStateException: boom" + elided(4, T0, T0)));
+		assertThat(this.layout.toSerializable(repeat))
+			.isEqualTo(headerOnly.replace("java.lang.IllegalStateException: boom", siteAOneLiner() + elided(4, T0, T0)));
 	}
 
 	@Test
@@ -293,24 +298,42 @@ class ThrottledThrowablePatternConverterTests {
 	}
 
 	@Test
-	void aMessageOverSeveralLinesStaysOnOneLine() {
+	void aRepeatNeverShowsTheMessageWhereDriversPutCredentials() {
 		for (int i = 0; i < 3; i++) {
 			this.layout.toSerializable(event(siteA("boom"), T0 + i));
 		}
-		String rendered = this.layout.toSerializable(event(siteA("line one\nline two\r\nline three"), T0 + 3));
-		assertThat(throwableLines(rendered)).singleElement()
-			.asString()
-			.startsWith("java.lang.IllegalStateException: line one line two  line three (stack trace elided");
+		String rendered = this.layout.toSerializable(
+				event(siteA("Cannot connect to 'https://svc:Hunter2Secret@inventory/42'\nline two"), T0 + 3));
+		assertThat(throwableLines(rendered)).containsExactly(siteAOneLiner() + elided(4, T0, T0));
+		assertThat(rendered).doesNotContain("Hunter2Secret").doesNotContain("line two").doesNotContain("svc");
 	}
 
 	@Test
-	void aThrowableWithoutMessageShowsItsClass() {
+	void aRepeatWithoutCauseOrFramesShowsItsClass() {
 		for (int i = 0; i < 4; i++) {
 			this.layout.toSerializable(event(withTrace(new NullPointerException(), frame("com.example.A", 1)), T0 + i));
 		}
 		String rendered = this.layout
 			.toSerializable(event(withTrace(new NullPointerException(), frame("com.example.A", 1)), T0 + 4));
-		assertThat(throwableLines(rendered)).containsExactly("java.lang.NullPointerException" + elided(5, T0, T0));
+		assertThat(throwableLines(rendered))
+			.containsExactly("java.lang.NullPointerException at com.example.A.call(com.example.A.java:1)" + elided(5, T0, T0));
+		for (int i = 0; i < 4; i++) {
+			this.layout.toSerializable(event(withTrace(new IllegalStateException("x")), T0 + i));
+		}
+		assertThat(throwableLines(this.layout.toSerializable(event(withTrace(new IllegalStateException("x")), T0 + 4))))
+			.containsExactly("java.lang.IllegalStateException" + elided(5, T0, T0));
+	}
+
+	@Test
+	void theThrowSiteIsTheFirstFrameOutsideTheJdk() {
+		IllegalStateException inJdk = withTrace(new IllegalStateException("x"), jdkFrame("java.util.Objects", 1),
+				frame("com.example.Caller", 7));
+		for (int i = 0; i < 3; i++) {
+			this.layout.toSerializable(event(inJdk, T0 + i));
+		}
+		assertThat(throwableLines(this.layout.toSerializable(event(inJdk, T0 + 3))))
+			.containsExactly("java.lang.IllegalStateException at com.example.Caller.call(com.example.Caller.java:7)"
+					+ elided(4, T0, T0));
 	}
 
 	@Test
