@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.CheckFindings;
@@ -191,13 +192,47 @@ class SafeDefaultsAutoConfigurationTests {
 
 	@Test
 	void theStarterSaysItIsThereInOneLineAndAgainWhenTheDeferredChecksAreDone() {
-		// The tests' log configuration shows WARN and above; these lines are INFO.
-		LoggerContext log4j = (LoggerContext) LogManager.getContext(false);
 		List<String> lines = new CopyOnWriteArrayList<>();
+		withRunnerLog((event) -> lines.add(event.getMessage().getFormattedMessage()),
+				() -> startupAndDeferredLines(lines));
+	}
+
+	@Test
+	void theFindingsSummaryIsAsSevereAsItsMostSevereFinding() {
+		List<LogEvent> events = new CopyOnWriteArrayList<>();
+		withRunnerLog(events::add, () -> this.runner.withUserConfiguration(InfoCheckConfiguration.class)
+			.run((context) -> awaitSummaryLevel(events, Level.INFO)));
+		events.clear();
+		withRunnerLog(events::add,
+				() -> this.runner.withUserConfiguration(InfoCheckConfiguration.class, WarningCheckConfiguration.class)
+					.run((context) -> awaitSummaryLevel(events, Level.WARN)));
+	}
+
+	/** Waits for the summary line (the log may be asynchronous) and checks its level. */
+	private static void awaitSummaryLevel(List<LogEvent> events, Level expected) {
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(summaryLevel(events)).isEqualTo(expected));
+	}
+
+	private static Level summaryLevel(List<LogEvent> events) {
+		return events.stream()
+			.filter((event) -> event.getMessage().getFormattedMessage().startsWith("safe-defaults found "))
+			.map(LogEvent::getLevel)
+			.reduce((first, second) -> {
+				throw new AssertionError("more than one findings summary: " + events);
+			})
+			.orElseThrow(() -> new AssertionError("no findings summary in " + events));
+	}
+
+	/**
+	 * Records the runner's log events, INFO included (the tests' log configuration shows
+	 * WARN and above), while the action runs.
+	 */
+	private static void withRunnerLog(Consumer<LogEvent> sink, Runnable action) {
+		LoggerContext log4j = (LoggerContext) LogManager.getContext(false);
 		AbstractAppender appender = new AbstractAppender("lines", null, null, true, Property.EMPTY_ARRAY) {
 			@Override
 			public void append(LogEvent event) {
-				lines.add(event.getMessage().getFormattedMessage());
+				sink.accept(event.toImmutable());
 			}
 		};
 		appender.start();
@@ -207,7 +242,7 @@ class SafeDefaultsAutoConfigurationTests {
 		log4j.getConfiguration().addLogger(name, config);
 		log4j.updateLoggers();
 		try {
-			startupAndDeferredLines(lines);
+			action.run();
 		}
 		finally {
 			log4j.getConfiguration().removeLogger(name);
