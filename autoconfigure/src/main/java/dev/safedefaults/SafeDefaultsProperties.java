@@ -10,27 +10,23 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The master switch and the startup checks. Each feature has its own properties under
- * {@code safe-defaults.<feature>}.
+ * The startup checks. Each feature has its own properties under
+ * {@code safe-defaults.<feature>}. The master switch, {@value #ENABLED_PROPERTY}, is no
+ * field here: it is read by conditions and before the context exists, never from a bound
+ * bean, so it is declared once, in additional configuration metadata, and named by
+ * {@link #ENABLED_PROPERTY}.
  */
 @ConfigurationProperties("safe-defaults")
 public class SafeDefaultsProperties implements InitializingBean {
 
 	/**
-	 * Whether safe-defaults is on at all. False switches off every default, every check and
-	 * every report. As a JVM system property it also switches off what starts before Spring.
+	 * The master switch: {@code false} switches off every default, every check and every
+	 * report; as a JVM system property, also what starts before Spring. Every reader names
+	 * it through this constant.
 	 */
-	private boolean enabled = true;
+	public static final String ENABLED_PROPERTY = "safe-defaults.enabled";
 
 	private final Checks checks = new Checks();
-
-	public boolean isEnabled() {
-		return this.enabled;
-	}
-
-	public void setEnabled(boolean enabled) {
-		this.enabled = enabled;
-	}
 
 	public Checks getChecks() {
 		return this.checks;
