@@ -7,6 +7,7 @@ import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.StartupCheckRunner;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -67,12 +68,21 @@ public final class SafeDefaultsEndpointAutoConfiguration {
 		FindingsAccess safeDefaultsFindingsAccess(ObjectProvider<HealthEndpointGroups> groups,
 				ObjectProvider<HealthEndpointProperties> health, SafeDefaultsHealthProperties properties,
 				Environment environment) {
-			HealthEndpointGroups healthGroups = groups.getIfAvailable();
-			HealthEndpointProperties healthProperties = health.getIfAvailable();
-			if (healthGroups == null || healthProperties == null) {
-				return FindingsAccess.ofProperty(properties.getShowDetails(), PropertyAccessConfiguration.healthRoles(environment));
+			return access(groups.getIfAvailable(), health.getIfAvailable(), properties, environment);
+		}
+
+		/**
+		 * The group's details rule; with the health endpoint off (no groups), the starter's
+		 * property as without Boot's health support.
+		 */
+		private static FindingsAccess access(@Nullable HealthEndpointGroups groups,
+				@Nullable HealthEndpointProperties health, SafeDefaultsHealthProperties properties,
+				Environment environment) {
+			if (groups == null || health == null) {
+				return FindingsAccess.ofProperty(properties.getShowDetails(),
+						PropertyAccessConfiguration.healthRoles(environment));
 			}
-			return (securityContext) -> group(healthGroups, healthProperties, properties).showDetails(securityContext);
+			return (securityContext) -> group(groups, health, properties).showDetails(securityContext);
 		}
 
 		/**
