@@ -15,7 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@ConditionalOnBooleanProperty(name = "safe-defaults.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = SafeDefaultsProperties.ENABLED_PROPERTY, matchIfMissing = true)
 public @interface ConditionalOnSafeDefaultsEnabled {
 
 }

@@ -41,7 +41,7 @@ public final class SafeDefaultsAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnBooleanProperty(name = "safe-defaults.checks.enabled", matchIfMissing = true)
+	@ConditionalOnBooleanProperty(name = SafeDefaultsProperties.CHECKS_ENABLED_PROPERTY, matchIfMissing = true)
 	StartupCheckRunner safeDefaultsStartupCheckRunner(FindingsStore store, ObjectProvider<Check> checks,
 			ObjectProvider<FeatureStatusReporter> features, SafeDefaultsProperties properties) {
 		return new StartupCheckRunner(store, checks, features, properties.getChecks().getFailOn(),

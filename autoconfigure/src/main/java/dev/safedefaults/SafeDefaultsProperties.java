@@ -10,27 +10,29 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The master switch and the startup checks. Each feature has its own properties under
- * {@code safe-defaults.<feature>}.
+ * The startup checks. Each feature has its own properties under
+ * {@code safe-defaults.<feature>}. The master switch ({@value #ENABLED_PROPERTY}) and the
+ * checks' switch ({@value #CHECKS_ENABLED_PROPERTY}) are no fields here: conditions read
+ * them (the master switch also before the context exists), never a bound bean, so each is
+ * declared once, in additional configuration metadata, and named by its constant.
  */
 @ConfigurationProperties("safe-defaults")
 public class SafeDefaultsProperties implements InitializingBean {
 
 	/**
-	 * Whether safe-defaults is on at all. False switches off every default, every check and
-	 * every report. As a JVM system property it also switches off what starts before Spring.
+	 * The master switch: {@code false} switches off every default, every check and every
+	 * report; as a JVM system property, also what starts before Spring. Every reader names
+	 * it through this constant.
 	 */
-	private boolean enabled = true;
+	public static final String ENABLED_PROPERTY = "safe-defaults.enabled";
+
+	/**
+	 * Whether the startup checks run: read by the conditions of the beans that run checks,
+	 * so, like the master switch, declared in additional metadata rather than as a field.
+	 */
+	public static final String CHECKS_ENABLED_PROPERTY = "safe-defaults.checks.enabled";
 
 	private final Checks checks = new Checks();
-
-	public boolean isEnabled() {
-		return this.enabled;
-	}
-
-	public void setEnabled(boolean enabled) {
-		this.enabled = enabled;
-	}
 
 	public Checks getChecks() {
 		return this.checks;
@@ -46,12 +48,6 @@ public class SafeDefaultsProperties implements InitializingBean {
 	 * The checks that look for the traps the defaults exist to avoid.
 	 */
 	public static class Checks {
-
-		/**
-		 * Whether to run the startup checks. A feature's own switch turns off its default,
-		 * not its checks: silence single checks by id with 'disabled'.
-		 */
-		private boolean enabled = true;
 
 		/**
 		 * Finding ids never to report, for example 'checks.failed'. Each must be an id from
@@ -71,14 +67,6 @@ public class SafeDefaultsProperties implements InitializingBean {
 		 * before it is reported as 'checks.failed'. From 1ms to 10m.
 		 */
 		private Duration deferredTimeout = Duration.ofSeconds(10);
-
-		public boolean isEnabled() {
-			return this.enabled;
-		}
-
-		public void setEnabled(boolean enabled) {
-			this.enabled = enabled;
-		}
 
 		public List<String> getDisabled() {
 			return this.disabled;

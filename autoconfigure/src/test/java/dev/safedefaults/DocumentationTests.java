@@ -66,6 +66,14 @@ class DocumentationTests {
 	}
 
 	@Test
+	void everyPropertyOfTheReadmesTableIsKnownToTheIde() throws IOException {
+		// A key read without a properties field (a condition, a post-processor) is declared in
+		// additional metadata; this catches one that is only in the README.
+		List<String> names = JsonPath.read(metadata(), "$.properties[*].name");
+		assertThat(names).as("the configuration metadata").containsAll(readmeTable("Properties"));
+	}
+
+	@Test
 	void everyMetricIsInTheReadmesMetricsTable() throws IOException {
 		List<String> names;
 		try (Stream<Path> sources = Files.walk(Path.of("src", "main", "java"))) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.CheckFindings;
@@ -191,13 +192,54 @@ class SafeDefaultsAutoConfigurationTests {
 
 	@Test
 	void theStarterSaysItIsThereInOneLineAndAgainWhenTheDeferredChecksAreDone() {
-		// The tests' log configuration shows WARN and above; these lines are INFO.
-		LoggerContext log4j = (LoggerContext) LogManager.getContext(false);
 		List<String> lines = new CopyOnWriteArrayList<>();
+		withRunnerLog((event) -> lines.add(event.getMessage().getFormattedMessage()),
+				() -> startupAndDeferredLines(lines));
+	}
+
+	@Test
+	void theFindingsSummaryIsAsSevereAsItsMostSevereFinding() {
+		List<LogEvent> events = new CopyOnWriteArrayList<>();
+		withRunnerLog(events::add, () -> this.runner.withUserConfiguration(SummaryInfoConfiguration.class)
+			.run((context) -> awaitSummaryLevel(events, "summary-info-only", Level.INFO)));
+		withRunnerLog(events::add,
+				() -> this.runner.withUserConfiguration(SummaryWarningConfiguration.class)
+					.run((context) -> awaitSummaryLevel(events, "summary-warning-and-info", Level.WARN)));
+	}
+
+	/**
+	 * Waits for the run's first finding line (the log may be asynchronous, and lines of
+	 * earlier tests' contexts may still arrive) and checks the level of the summary logged
+	 * just before it.
+	 */
+	private static void awaitSummaryLevel(List<LogEvent> events, String subject, Level expected) {
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+			List<String> messages = events.stream().map((event) -> event.getMessage().getFormattedMessage()).toList();
+			int finding = -1;
+			for (int i = 0; i < messages.size() && finding < 0; i++) {
+				finding = messages.get(i).contains(" " + subject + ":") ? i : -1;
+			}
+			assertThat(finding).as("the finding line of %s in %s", subject, messages).isPositive();
+			int summary = finding - 1;
+			while (summary >= 0 && !messages.get(summary).startsWith("safe-defaults found ")) {
+				summary--;
+			}
+			assertThat(summary).as("the summary before the finding line of %s", subject).isNotNegative();
+			assertThat(messages.get(summary)).contains("at startup");
+			assertThat(events.get(summary).getLevel()).as(messages.get(summary)).isEqualTo(expected);
+		});
+	}
+
+	/**
+	 * Records the runner's log events, INFO included (the tests' log configuration shows
+	 * WARN and above), while the action runs.
+	 */
+	private static void withRunnerLog(Consumer<LogEvent> sink, Runnable action) {
+		LoggerContext log4j = (LoggerContext) LogManager.getContext(false);
 		AbstractAppender appender = new AbstractAppender("lines", null, null, true, Property.EMPTY_ARRAY) {
 			@Override
 			public void append(LogEvent event) {
-				lines.add(event.getMessage().getFormattedMessage());
+				sink.accept(event.toImmutable());
 			}
 		};
 		appender.start();
@@ -207,7 +249,7 @@ class SafeDefaultsAutoConfigurationTests {
 		log4j.getConfiguration().addLogger(name, config);
 		log4j.updateLoggers();
 		try {
-			startupAndDeferredLines(lines);
+			action.run();
 		}
 		finally {
 			log4j.getConfiguration().removeLogger(name);
@@ -286,6 +328,31 @@ class SafeDefaultsAutoConfigurationTests {
 		Check infoCheck() {
 			return named("info-check",
 					() -> List.of(new Finding("config-cache.mutable-type", Severity.INFO, "info-check", "an info", "nothing")));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SummaryInfoConfiguration {
+
+		@Bean
+		Check summaryInfoCheck() {
+			return named("summary-info-check", () -> List.of(new Finding("config-cache.mutable-type", Severity.INFO,
+					"summary-info-only", "an info", "nothing")));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SummaryWarningConfiguration {
+
+		@Bean
+		Check summaryWarningCheck() {
+			return named("summary-warning-check", () -> List.of(
+					new Finding("config-cache.mutable-type", Severity.INFO, "summary-warning-and-info", "an info",
+							"nothing"),
+					new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "summary-warning-and-info",
+							"a warning", "fix it")));
 		}
 
 	}

@@ -213,10 +213,17 @@ public final class StartupCheckRunner implements SmartLifecycle {
 			return;
 		}
 		long warnings = findings.stream().filter((f) -> f.severity() == Severity.WARNING).count();
-		logger.warn("safe-defaults found " + findings.size() + " finding(s) " + when + " (" + warnings
+		String summary = "safe-defaults found " + findings.size() + " finding(s) " + when + " (" + warnings
 				+ " warning(s), " + (findings.size() - warnings)
 				+ " info); details at /actuator/health/safe-defaults; silence one with "
-				+ "safe-defaults.checks.disabled=<id>");
+				+ "safe-defaults.checks.disabled=<id>";
+		// The summary is as severe as its most severe finding: infos alone are no warning.
+		if (warnings > 0) {
+			logger.warn(summary);
+		}
+		else {
+			logger.info(summary);
+		}
 		for (Finding finding : findings) {
 			if (finding.severity() == Severity.WARNING) {
 				logger.warn(finding.toLogLine());

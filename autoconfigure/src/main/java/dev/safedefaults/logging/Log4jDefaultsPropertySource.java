@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
+import dev.safedefaults.SafeDefaultsProperties;
 import org.apache.logging.log4j.util.PropertySource;
 import org.jspecify.annotations.Nullable;
 
@@ -142,7 +143,7 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 	 */
 	static final class JvmLevelSettings {
 
-		static final String ENABLED = "safe-defaults.enabled";
+		static final String ENABLED = SafeDefaultsProperties.ENABLED_PROPERTY;
 
 		static final String LOGGING_ENABLED = "safe-defaults.logging.enabled";
 

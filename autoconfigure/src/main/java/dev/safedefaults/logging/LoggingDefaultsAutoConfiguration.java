@@ -2,6 +2,7 @@ package dev.safedefaults.logging;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
@@ -82,7 +83,7 @@ public final class LoggingDefaultsAutoConfiguration {
 
 		@Bean
 		@ConditionalOnBean(FindingsStore.class)
-		@ConditionalOnBooleanProperty(name = "safe-defaults.checks.enabled", matchIfMissing = true)
+		@ConditionalOnBooleanProperty(name = SafeDefaultsProperties.CHECKS_ENABLED_PROPERTY, matchIfMissing = true)
 		Log4jCheckRerunner safeDefaultsLog4jCheckRerunner(Log4jConfigurationCheck check, FindingsStore store) {
 			return new Log4jCheckRerunner(log4jContext(), check, store);
 		}

@@ -1,5 +1,7 @@
 package dev.safedefaults.logging;
 
+import dev.safedefaults.SafeDefaultsProperties;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -12,13 +14,13 @@ import org.springframework.context.annotation.Bean;
  * as {@code safe-defaults.logging.enabled=false} does.
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty(name = "safe-defaults.enabled", havingValue = false)
+@ConditionalOnBooleanProperty(name = SafeDefaultsProperties.ENABLED_PROPERTY, havingValue = false)
 @ConditionalOnClass(name = "org.apache.logging.log4j.core.LoggerContext")
 public final class StarterSwitchedOffAutoConfiguration {
 
 	@Bean
 	JvmLevelSwitchHint safeDefaultsJvmLevelSwitchHint() {
-		return new JvmLevelSwitchHint("safe-defaults.enabled", Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
+		return new JvmLevelSwitchHint(SafeDefaultsProperties.ENABLED_PROPERTY, Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
 	}
 
 }

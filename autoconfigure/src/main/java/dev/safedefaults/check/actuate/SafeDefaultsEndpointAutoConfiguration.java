@@ -11,7 +11,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
-import org.springframework.boot.actuate.endpoint.Show;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -23,6 +22,7 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroup;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -38,8 +38,6 @@ import org.springframework.core.env.Environment;
 @ConditionalOnBean(FindingsStore.class)
 @EnableConfigurationProperties(SafeDefaultsHealthProperties.class)
 public final class SafeDefaultsEndpointAutoConfiguration {
-
-	private static final String HEALTH_ROLES = "management.endpoint.health.roles";
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -57,10 +55,10 @@ public final class SafeDefaultsEndpointAutoConfiguration {
 		return new SafeDefaultsEndpointWebExtension(endpoint, findingsAccess);
 	}
 
-	private static Set<String> healthRoles(Environment environment) {
-		return Binder.get(environment).bind(HEALTH_ROLES, Bindable.setOf(String.class)).orElse(Set.of());
-	}
-
+	/**
+	 * Where Boot's health endpoint exists, the findings are shown as the
+	 * {@code safe-defaults} group's details are: the group asks Boot.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(HealthEndpointGroups.class)
 	static class HealthGroupsAccessConfiguration {
@@ -68,42 +66,55 @@ public final class SafeDefaultsEndpointAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		FindingsAccess safeDefaultsFindingsAccess(ObjectProvider<HealthEndpointGroups> groups,
-				SafeDefaultsHealthProperties properties, Environment environment) {
-			HealthEndpointGroups healthGroups = groups.getIfAvailable();
-			Set<String> roles = healthRoles(environment);
-			return (healthGroups != null) ? ofHealthGroups(healthGroups, properties.getShowDetails(), roles)
-					: FindingsAccess.ofProperty(properties.getShowDetails(), roles);
+				ObjectProvider<HealthEndpointProperties> health, SafeDefaultsHealthProperties properties,
+				Environment environment) {
+			return access(groups.getIfAvailable(), health.getIfAvailable(), properties, environment);
 		}
 
 		/**
-		 * The rules of the {@code safe-defaults} health group; without it (the contributor
-		 * switched off) {@code safe-defaults.health.show-details} with the health endpoint's
-		 * roles, else the health endpoint's own rules.
+		 * The group's details rule; with the health endpoint off (no groups), the starter's
+		 * property as without Boot's health support.
 		 */
-		private static FindingsAccess ofHealthGroups(HealthEndpointGroups groups, @Nullable Show showDetails,
-				Set<String> roles) {
-			return (securityContext) -> {
-				HealthEndpointGroup group = groups.get(SafeDefaultsHealthGroupEnvironmentPostProcessor.GROUP);
-				if (group != null) {
-					return group.showDetails(securityContext);
-				}
-				if (showDetails != null) {
-					return showDetails.isShown(securityContext, roles);
-				}
-				return groups.getPrimary().showDetails(securityContext);
-			};
+		private static FindingsAccess access(@Nullable HealthEndpointGroups groups,
+				@Nullable HealthEndpointProperties health, SafeDefaultsHealthProperties properties,
+				Environment environment) {
+			if (groups == null || health == null) {
+				return FindingsAccess.ofProperty(properties.getShowDetails(),
+						PropertyAccessConfiguration.healthRoles(environment));
+			}
+			return (securityContext) -> group(groups, health, properties).showDetails(securityContext);
+		}
+
+		/**
+		 * The {@code safe-defaults} group; when the contributor is off (no group), the
+		 * group it would be, so the endpoint keeps the same rules.
+		 */
+		private static HealthEndpointGroup group(HealthEndpointGroups groups, HealthEndpointProperties health,
+				SafeDefaultsHealthProperties properties) {
+			HealthEndpointGroup group = groups.get(SafeDefaultsHealthEndpointGroup.NAME);
+			return (group != null) ? group : SafeDefaultsHealthEndpointGroup.of(groups, health, properties.getShowDetails());
 		}
 
 	}
 
+	/**
+	 * Without Boot's health endpoint there is no group to ask: the starter's property with
+	 * the roles the application set for health.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingClass("org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups")
 	static class PropertyAccessConfiguration {
+
+		private static final String HEALTH_ROLES = "management.endpoint.health.roles";
 
 		@Bean
 		@ConditionalOnMissingBean
 		FindingsAccess safeDefaultsFindingsAccess(SafeDefaultsHealthProperties properties, Environment environment) {
 			return FindingsAccess.ofProperty(properties.getShowDetails(), healthRoles(environment));
+		}
+
+		static Set<String> healthRoles(Environment environment) {
+			return Binder.get(environment).bind(HEALTH_ROLES, Bindable.setOf(String.class)).orElse(Set.of());
 		}
 
 	}

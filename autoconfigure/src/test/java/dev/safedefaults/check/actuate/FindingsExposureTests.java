@@ -13,6 +13,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.CheckFindings;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.WebApplicationType;
@@ -43,6 +44,10 @@ class FindingsExposureTests {
 
 	private static final String FINDING_SUBJECT = "pool-exposure-probe";
 
+	private static final String OPERATOR = "operator:operator-pass";
+
+	private static final String AUDITOR = "auditor:auditor-pass";
+
 	@Test
 	void anAnonymousClientSeesTheGroupsStatusAndNoFindingByDefault() throws Exception {
 		try (ConfigurableApplicationContext context = start()) {
@@ -61,8 +66,8 @@ class FindingsExposureTests {
 	@Test
 	void anAuthorizedOperatorSeesTheFindingsWithWhenAuthorized() throws Exception {
 		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=when-authorized")) {
-			assertThat(get(context, "/actuator/health/safe-defaults", false).body()).doesNotContain(FINDING_SUBJECT);
-			assertThat(get(context, "/actuator/safedefaults", false).body()).doesNotContain(FINDING_SUBJECT);
+			assertThat(withheldFrom(get(context, "/actuator/health/safe-defaults", false))).doesNotContain(FINDING_SUBJECT);
+			assertThat(withheldFrom(get(context, "/actuator/safedefaults", false))).doesNotContain(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/health/safe-defaults", true).body()).contains(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/safedefaults", true).body()).contains(FINDING_SUBJECT)
 				.contains("\"features\"");
@@ -73,16 +78,37 @@ class FindingsExposureTests {
 	void theHealthRolesApplyToTheEndpointToo() throws Exception {
 		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=when-authorized",
 				"management.endpoint.health.roles=AUDITOR")) {
-			assertThat(get(context, "/actuator/health/safe-defaults", true).body()).doesNotContain(FINDING_SUBJECT);
-			assertThat(get(context, "/actuator/safedefaults", true).body()).doesNotContain(FINDING_SUBJECT);
+			// The operator is authenticated but lacks the role: the group's status only.
+			Response health = get(context, "/actuator/health/safe-defaults", true);
+			assertThat(health.status()).isEqualTo(200);
+			assertThat(health.body()).isEqualTo("{\"status\":\"UP\"}").doesNotContain(FINDING_SUBJECT);
+			Response endpoint = get(context, "/actuator/safedefaults", true);
+			assertThat(endpoint.status()).isEqualTo(200);
+			assertThat(endpoint.body()).contains("withheld").doesNotContain(FINDING_SUBJECT);
+			// Positive control: the same requests by a user who has the role.
+			Response auditorHealth = get(context, "/actuator/health/safe-defaults", AUDITOR);
+			assertThat(auditorHealth.status()).isEqualTo(200);
+			assertThat(auditorHealth.body()).contains(FINDING_SUBJECT);
+			Response auditorEndpoint = get(context, "/actuator/safedefaults", AUDITOR);
+			assertThat(auditorEndpoint.status()).isEqualTo(200);
+			assertThat(auditorEndpoint.body()).contains(FINDING_SUBJECT).doesNotContain("withheld");
 		}
 	}
 
 	@Test
 	void theGlobalNeverIsHonouredEvenForAnAuthorizedOperator() throws Exception {
 		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=never")) {
-			assertThat(get(context, "/actuator/health/safe-defaults", true).body()).isEqualTo("{\"status\":\"UP\"}");
-			assertThat(get(context, "/actuator/safedefaults", true).body()).doesNotContain(FINDING_SUBJECT);
+			Response health = get(context, "/actuator/health/safe-defaults", true);
+			assertThat(health.status()).isEqualTo(200);
+			assertThat(health.body()).isEqualTo("{\"status\":\"UP\"}");
+			Response endpoint = get(context, "/actuator/safedefaults", true);
+			assertThat(endpoint.status()).isEqualTo(200);
+			assertThat(endpoint.body()).contains("withheld").doesNotContain(FINDING_SUBJECT);
+		}
+		// Positive control: the same operator, the same requests, with when-authorized.
+		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=when-authorized")) {
+			assertThat(get(context, "/actuator/health/safe-defaults", true).body()).contains(FINDING_SUBJECT);
+			assertThat(get(context, "/actuator/safedefaults", true).body()).contains(FINDING_SUBJECT);
 		}
 	}
 
@@ -92,7 +118,7 @@ class FindingsExposureTests {
 			assertThat(get(context, "/actuator/health/safe-defaults", false).body()).contains(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/safedefaults", false).body()).contains(FINDING_SUBJECT);
 			// The rest of health keeps the application's (Boot's default) rules.
-			assertThat(get(context, "/actuator/health", false).body()).doesNotContain(FINDING_SUBJECT)
+			assertThat(withheldFrom(get(context, "/actuator/health", false))).doesNotContain(FINDING_SUBJECT)
 				.doesNotContain("details");
 		}
 	}
@@ -101,8 +127,8 @@ class FindingsExposureTests {
 	void theStartersPropertyCanRestrictAnOpenApplication() throws Exception {
 		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=always",
 				"safe-defaults.health.show-details=when-authorized")) {
-			assertThat(get(context, "/actuator/health/safe-defaults", false).body()).doesNotContain(FINDING_SUBJECT);
-			assertThat(get(context, "/actuator/safedefaults", false).body()).doesNotContain(FINDING_SUBJECT);
+			assertThat(withheldFrom(get(context, "/actuator/health/safe-defaults", false))).doesNotContain(FINDING_SUBJECT);
+			assertThat(withheldFrom(get(context, "/actuator/safedefaults", false))).doesNotContain(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/safedefaults", true).body()).contains(FINDING_SUBJECT);
 		}
 	}
@@ -123,14 +149,28 @@ class FindingsExposureTests {
 
 	private static Response get(ConfigurableApplicationContext context, String path, boolean authenticated)
 			throws Exception {
+		return get(context, path, authenticated ? OPERATOR : null);
+	}
+
+	private static Response get(ConfigurableApplicationContext context, String path, @Nullable String credentials)
+			throws Exception {
 		int port = ((WebServerApplicationContext) context).getWebServer().getPort();
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
-		if (authenticated) {
-			request.header("Authorization", "Basic "
-					+ Base64.getEncoder().encodeToString("operator:operator-pass".getBytes(StandardCharsets.UTF_8)));
+		if (credentials != null) {
+			request.header("Authorization",
+					"Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
 		}
 		HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
 		return new Response(response.statusCode(), response.body());
+	}
+
+	/**
+	 * The body of a response that must withhold the findings; the status is checked so that
+	 * an error page (which holds no finding either) cannot pass for it.
+	 */
+	private static String withheldFrom(Response response) {
+		assertThat(response.status()).as("status").isEqualTo(200);
+		return response.body();
 	}
 
 	record Response(int status, String body) {
@@ -150,7 +190,8 @@ class FindingsExposureTests {
 		@Bean
 		UserDetailsService operators() {
 			return new InMemoryUserDetailsManager(
-					User.withUsername("operator").password("{noop}operator-pass").roles("ACTUATOR").build());
+					User.withUsername("operator").password("{noop}operator-pass").roles("ACTUATOR").build(),
+					User.withUsername("auditor").password("{noop}auditor-pass").roles("AUDITOR").build());
 		}
 
 	}
