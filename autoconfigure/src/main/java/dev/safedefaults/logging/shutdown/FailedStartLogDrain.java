@@ -3,6 +3,7 @@ package dev.safedefaults.logging.shutdown;
 import java.time.Duration;
 
 import dev.safedefaults.EarlyPropertyBinder;
+import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
 import org.jspecify.annotations.Nullable;
 
@@ -72,7 +73,7 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 	private static boolean isTheStartersToDrain(ConfigurableEnvironment environment) {
 		try {
 			EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-			return binder.isOn("safe-defaults.enabled") && binder.isOn("safe-defaults.logging.enabled")
+			return binder.isOn(SafeDefaultsProperties.ENABLED_PROPERTY) && binder.isOn("safe-defaults.logging.enabled")
 					&& !environment.containsProperty(LoggingShutdownEnvironmentPostProcessor.REGISTER_SHUTDOWN_HOOK);
 		}
 		catch (RuntimeException ex) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
+import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.PropertyBounds;
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
 import org.apache.commons.logging.Log;
@@ -74,7 +75,7 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-		if (!binder.isOn("safe-defaults.enabled") || !binder.isOn("safe-defaults.logging.enabled")
+		if (!binder.isOn(SafeDefaultsProperties.ENABLED_PROPERTY) || !binder.isOn("safe-defaults.logging.enabled")
 				|| environment.containsProperty(REGISTER_SHUTDOWN_HOOK)
 				|| !Log4j2LoggingSystemChoice.isChosen(application.getClassLoader())) {
 			return;

@@ -3,6 +3,7 @@ package dev.safedefaults.logging.stacktraces;
 import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
+import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -50,7 +51,7 @@ public class StackTraceThrottlingEnvironmentPostProcessor implements Environment
 
 	private static boolean isEnabled(ConfigurableEnvironment environment) {
 		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-		return binder.isOn("safe-defaults.enabled") && binder.isOn("safe-defaults.logging.enabled")
+		return binder.isOn(SafeDefaultsProperties.ENABLED_PROPERTY) && binder.isOn("safe-defaults.logging.enabled")
 				&& binder.isOn("safe-defaults.logging.stack-traces.enabled");
 	}
 
