@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.feign.FeignConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.feign.FeignConvertersAutoConfiguration;
 import feign.Request;
 import feign.RequestTemplate;
 import feign.Response;

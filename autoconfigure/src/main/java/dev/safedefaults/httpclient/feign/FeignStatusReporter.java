@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;

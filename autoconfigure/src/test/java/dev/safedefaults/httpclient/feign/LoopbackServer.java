@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

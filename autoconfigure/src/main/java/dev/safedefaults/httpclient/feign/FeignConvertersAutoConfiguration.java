@@ -1,8 +1,10 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.SharedClientConverters;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -30,7 +32,7 @@ import org.springframework.context.annotation.Configuration;
  * call change. The status reporter is there whether OpenFeign is present or not;
  * {@code safe-defaults.feign.enabled=false} removes the default, not the checks.
  */
-@AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
+@AutoConfiguration(after = { SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class })
 @ConditionalOnSafeDefaultsEnabled
 @EnableConfigurationProperties(FeignProperties.class)
 public final class FeignConvertersAutoConfiguration {
@@ -74,11 +76,11 @@ public final class FeignConvertersAutoConfiguration {
 		static class SharedConvertersConfiguration {
 
 			@Bean
-			SharedFeignConverters safeDefaultsSharedFeignConverters(ListableBeanFactory beanFactory,
+			SharedFeignConverters safeDefaultsSharedFeignConverters(SharedClientConverters clientConverters,
+					ListableBeanFactory beanFactory,
 					ObjectProvider<ClientHttpMessageConvertersCustomizer> clientCustomizers,
 					ObjectProvider<HttpMessageConverterCustomizer> feignCustomizers) {
-				return new SharedFeignConverters(
-						SharedFeignConverters.jsonConverter(beanFactory),
+				return new SharedFeignConverters(clientConverters, SharedClientConverters.jsonConverter(beanFactory),
 						clientCustomizers.orderedStream().toList(), feignCustomizers.orderedStream().toList());
 			}
 

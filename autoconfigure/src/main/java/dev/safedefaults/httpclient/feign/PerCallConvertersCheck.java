@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -7,8 +7,8 @@ import java.util.Set;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
-import dev.safedefaults.feign.FeignCodecInspector.ClientCodecs;
-import dev.safedefaults.feign.FeignCodecInspector.ConvertersSource;
+import dev.safedefaults.httpclient.feign.FeignCodecInspector.ClientCodecs;
+import dev.safedefaults.httpclient.feign.FeignCodecInspector.ConvertersSource;
 
 /**
  * {@code feign.per-call-converters}: a Feign client whose encoder or decoder gets a new

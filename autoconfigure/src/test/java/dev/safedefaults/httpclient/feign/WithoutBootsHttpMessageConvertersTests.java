@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,8 +10,9 @@ import java.util.stream.Stream;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FindingsStore;
-import dev.safedefaults.feign.TestClients.GreetingClient;
-import dev.safedefaults.feign.TestClients.OtherClient;
+import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.feign.TestClients.GreetingClient;
+import dev.safedefaults.httpclient.feign.TestClients.OtherClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,8 @@ class WithoutBootsHttpMessageConvertersTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withClassLoader(new FilteredClassLoader(BOOTS_HTTP_MESSAGE_CONVERTERS::equals))
 		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				FeignConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+				HttpClientConvertersAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
+				JacksonAutoConfiguration.class,
 				HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
 		.withUserConfiguration(FeignConvertersAutoConfigurationTests.TwoClients.class)
 		.withPropertyValues("test.server.url=" + server.url());
@@ -67,7 +69,7 @@ class WithoutBootsHttpMessageConvertersTests {
 				.filter((file) -> referencesType(file, reference))
 				.toList();
 		}
-		assertThat(classes.resolve("dev/safedefaults/feign/FeignCodecInspector.class")).isRegularFile();
+		assertThat(classes.resolve("dev/safedefaults/httpclient/feign/FeignCodecInspector.class")).isRegularFile();
 		assertThat(referencing).isEmpty();
 	}
 

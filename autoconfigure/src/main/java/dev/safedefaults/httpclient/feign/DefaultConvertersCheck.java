@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,8 +9,8 @@ import java.util.TreeSet;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
-import dev.safedefaults.feign.FeignCodecInspector.ClientCodecs;
-import dev.safedefaults.feign.FeignCodecInspector.ConvertersSource;
+import dev.safedefaults.httpclient.feign.FeignCodecInspector.ClientCodecs;
+import dev.safedefaults.httpclient.feign.FeignCodecInspector.ConvertersSource;
 
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.ResourceHttpMessageConverter;

@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -7,14 +7,15 @@ import java.util.Map;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
-import dev.safedefaults.feign.LoopbackServer.Greeting;
-import dev.safedefaults.feign.TestClients.Builds;
-import dev.safedefaults.feign.TestClients.GreetingClient;
-import dev.safedefaults.feign.TestClients.OtherClient;
-import dev.safedefaults.feign.TestClients.OwnConvertersClient;
-import dev.safedefaults.feign.TestClients.Shout;
-import dev.safedefaults.feign.TestClients.ShoutConverter;
-import dev.safedefaults.feign.TestClients.ShoutingClient;
+import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.feign.LoopbackServer.Greeting;
+import dev.safedefaults.httpclient.feign.TestClients.Builds;
+import dev.safedefaults.httpclient.feign.TestClients.GreetingClient;
+import dev.safedefaults.httpclient.feign.TestClients.OtherClient;
+import dev.safedefaults.httpclient.feign.TestClients.OwnConvertersClient;
+import dev.safedefaults.httpclient.feign.TestClients.Shout;
+import dev.safedefaults.httpclient.feign.TestClients.ShoutConverter;
+import dev.safedefaults.httpclient.feign.TestClients.ShoutingClient;
 import feign.codec.Decoder;
 import feign.codec.Encoder;
 import org.junit.jupiter.api.AfterAll;
@@ -56,7 +57,8 @@ class FeignConvertersAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				FeignConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+				HttpClientConvertersAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
+				JacksonAutoConfiguration.class,
 				HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
 		.withPropertyValues("test.server.url=" + server.url());
 

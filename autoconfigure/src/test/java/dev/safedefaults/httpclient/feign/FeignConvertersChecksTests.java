@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -11,10 +11,11 @@ import dev.safedefaults.check.CheckFindings;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
-import dev.safedefaults.feign.TestClients.GreetingClient;
-import dev.safedefaults.feign.TestClients.IncidentClient;
-import dev.safedefaults.feign.TestClients.OtherClient;
-import dev.safedefaults.feign.TestClients.OwnConvertersClient;
+import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.feign.TestClients.GreetingClient;
+import dev.safedefaults.httpclient.feign.TestClients.IncidentClient;
+import dev.safedefaults.httpclient.feign.TestClients.OtherClient;
+import dev.safedefaults.httpclient.feign.TestClients.OwnConvertersClient;
 import feign.FeignException;
 import feign.Response;
 import feign.codec.Decoder;
@@ -52,7 +53,8 @@ class FeignConvertersChecksTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				FeignConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+				HttpClientConvertersAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
+				JacksonAutoConfiguration.class,
 				HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
 		.withPropertyValues("test.server.url=" + server.url());
 

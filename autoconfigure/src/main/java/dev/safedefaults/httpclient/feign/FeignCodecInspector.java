@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.safedefaults.feign.LoopbackServer.Greeting;
+import dev.safedefaults.httpclient.feign.LoopbackServer.Greeting;
 import feign.codec.Decoder;
 import feign.optionals.OptionalDecoder;
 import jakarta.xml.bind.annotation.XmlAccessType;

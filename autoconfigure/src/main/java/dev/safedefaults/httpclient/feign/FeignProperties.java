@@ -1,4 +1,4 @@
-package dev.safedefaults.feign;
+package dev.safedefaults.httpclient.feign;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
