@@ -255,7 +255,8 @@ public class FeignCodecs {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ SafeDefaultsAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
+	@ImportAutoConfiguration({ SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
+			FeignConvertersAutoConfiguration.class,
 			JacksonAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class,
 			FeignAutoConfiguration.class })
 	@EnableFeignClients(clients = CustomerClient.class)

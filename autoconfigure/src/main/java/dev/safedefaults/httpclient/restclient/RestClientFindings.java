@@ -17,10 +17,12 @@ public final class RestClientFindings implements FindingDeclarations {
 	/** Args: builders handed out, clients built, callers with their counts. */
 	static final FindingType PER_REQUEST_BUILD = FindingType.declare("restclient.per-request-build", WARNING,
 			"While the application serves traffic, Boot's RestClient.Builder keeps being handed out or built: a "
-					+ "client, and with Boot's defaults every converter, is assembled per request (incident 1 in "
-					+ "Spring's own client API).",
+					+ "client is assembled per request, with a new HTTP client and, with Boot's defaults, every "
+					+ "converter (incident 1 in Spring's own client API; measured: 39× to 415× fewer calls per second "
+					+ "than a client built once).",
 			"Since the application was ready, Boot's RestClient.Builder was handed out %1$d times and %2$d clients "
-					+ "were built from it (callers: %3$s): every call assembles a client again.",
+					+ "were built from it (callers: %3$s): every call assembles a client again, with a new HTTP client (its own connections) and its converters: "
+					+ "measured, 39× to 415× fewer calls per second than a client built once.",
 			"Build the client once: inject RestClient.Builder into a singleton's constructor and keep the RestClient "
 					+ "it builds in a field (or declare an @HttpExchange interface in an @ImportHttpServices group); "
 					+ "never call builder.build(), ObjectProvider<RestClient.Builder>.getObject() or "
@@ -42,7 +44,8 @@ public final class RestClientFindings implements FindingDeclarations {
 	static final FindingType DEFAULT_CONVERTERS = FindingType.declare("restclient.default-converters", INFO,
 			"A RestClient or HTTP service group carries Framework's default converters (resources, XML, every "
 					+ "format on the class path) because the starter's shared set is off or overridden for it.",
-			"Its converters include the defaults (%1$s): %2$s; every client built assembles them again.",
+			"Its converters include the defaults (%1$s): %2$s; every client built assembles them again (measured per build: up to 2.7× the cost of a build with the "
+					+ "shared set).",
 			"Set safe-defaults.restclient.enabled=true, or remove the registerDefaults() call or converters "
 					+ "configurer that brings them; add a converter the client needs as an HttpMessageConverter bean "
 					+ "or a ClientHttpMessageConvertersCustomizer.");
