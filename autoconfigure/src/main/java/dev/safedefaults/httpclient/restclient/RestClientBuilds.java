@@ -25,7 +25,8 @@ import org.springframework.context.ApplicationListener;
  * assembles a client and its converters. Done once at startup that is free; done while
  * the application serves traffic it is incident 1 again. Once ready, every builder handed
  * out and every client built is counted, and the first few callers are named (a stack
- * walk, only after startup and only for the first {@value #MAX_CALLERS} distinct callers);
+ * walk, only after startup, for at most {@value #MAX_CALLERS} distinct callers among the first
+ * {@value #MAX_WALKS} events);
  * at {@value #FIRST_REPORT}, then every tenfold, the {@code restclient.per-request-build}
  * finding is published with the counts.
  */
@@ -34,6 +35,9 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 	static final long FIRST_REPORT = 20;
 
 	static final int MAX_CALLERS = 8;
+
+	/** Callers are looked for in the first this many counted events only (a stack walk each). */
+	static final long MAX_WALKS = 1000;
 
 	static final String SOURCE = "restclient.per-request-build";
 
@@ -115,7 +119,7 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 
 	private void count(AtomicLong counter) {
 		long count = counter.incrementAndGet();
-		if (this.callers.size() < MAX_CALLERS) {
+		if (count <= MAX_WALKS && this.callers.size() < MAX_CALLERS) {
 			this.callers.computeIfAbsent(caller(), (key) -> new AtomicLong()).incrementAndGet();
 		}
 		long threshold = this.nextReport.get();
