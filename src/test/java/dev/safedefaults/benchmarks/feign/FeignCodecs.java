@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.feign.FeignConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.feign.FeignConvertersAutoConfiguration;
 import feign.Request;
 import feign.RequestTemplate;
 import feign.Response;
@@ -254,7 +255,8 @@ public class FeignCodecs {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ SafeDefaultsAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
+	@ImportAutoConfiguration({ SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
+			FeignConvertersAutoConfiguration.class,
 			JacksonAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class,
 			FeignAutoConfiguration.class })
 	@EnableFeignClients(clients = CustomerClient.class)

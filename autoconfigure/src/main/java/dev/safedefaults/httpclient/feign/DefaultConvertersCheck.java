@@ -1,0 +1,87 @@
+package dev.safedefaults.httpclient.feign;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.safedefaults.check.Check;
+import dev.safedefaults.check.Finding;
+import dev.safedefaults.httpclient.feign.FeignCodecInspector.ClientCodecs;
+import dev.safedefaults.httpclient.feign.FeignCodecInspector.ConvertersSource;
+
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.http.converter.ResourceHttpMessageConverter;
+
+/**
+ * {@code feign.default-converters}: a Feign client whose converters include the defaults
+ * (resources, XML, every format on the class path) because the starter's set is off or
+ * overridden. {@code registerDefaults()} always adds a {@link ResourceHttpMessageConverter},
+ * which the starter's set never contains unless the application adds one: that is the
+ * mark looked for. Built once, the defaults cost memory and startup; rebuilt per call they
+ * are incident 1, which {@code feign.per-call-converters} reports.
+ */
+final class DefaultConvertersCheck implements Check {
+
+	private static final List<String> DEFAULT_ONLY = List.of("org.springframework.http.converter.ResourceHttpMessageConverter",
+			"org.springframework.http.converter.ResourceRegionHttpMessageConverter",
+			"org.springframework.http.converter.xml.AbstractXmlHttpMessageConverter",
+			"org.springframework.http.converter.xml.SourceHttpMessageConverter",
+			"org.springframework.http.converter.xml.JacksonXmlHttpMessageConverter",
+			"org.springframework.http.converter.xml.MappingJackson2XmlHttpMessageConverter",
+			"org.springframework.http.converter.smile.JacksonSmileHttpMessageConverter",
+			"org.springframework.http.converter.smile.MappingJackson2SmileHttpMessageConverter",
+			"org.springframework.http.converter.cbor.JacksonCborHttpMessageConverter",
+			"org.springframework.http.converter.cbor.MappingJackson2CborHttpMessageConverter",
+			"org.springframework.http.converter.yaml.JacksonYamlHttpMessageConverter",
+			"org.springframework.http.converter.yaml.MappingJackson2YamlHttpMessageConverter",
+			"org.springframework.http.converter.feed.AtomFeedHttpMessageConverter",
+			"org.springframework.http.converter.feed.RssChannelHttpMessageConverter");
+
+	private final FeignCodecInspector inspector;
+
+	DefaultConvertersCheck(FeignCodecInspector inspector) {
+		this.inspector = inspector;
+	}
+
+	@Override
+	public List<Finding> run() {
+		List<Finding> findings = new ArrayList<>();
+		for (ClientCodecs client : this.inspector.inspectAll()) {
+			Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+			Set<String> defaults = new TreeSet<>();
+			boolean starters = false;
+			for (ConvertersSource source : client.sources()) {
+				if (!seen.add(source.converters()) || !hasDefaults(source.list())) {
+					continue;
+				}
+				starters |= source.converters() instanceof FrozenFeignHttpMessageConverters;
+				source.list().stream().filter(DefaultConvertersCheck::isDefaultOnly)
+					.map((converter) -> converter.getClass().getSimpleName())
+					.forEach(defaults::add);
+			}
+			if (!defaults.isEmpty()) {
+				findings.add(FeignFindings.DEFAULT_CONVERTERS.raise(PerCallConvertersCheck.subject(client.client()),
+						String.join(", ", defaults), starters ? "the application's converters bring them into the starter's set"
+								: "the starter's shared set is off or overridden for it"));
+			}
+		}
+		return findings;
+	}
+
+	private static boolean hasDefaults(List<HttpMessageConverter<?>> converters) {
+		return converters.stream().anyMatch(ResourceHttpMessageConverter.class::isInstance);
+	}
+
+	private static boolean isDefaultOnly(HttpMessageConverter<?> converter) {
+		for (Class<?> type = converter.getClass(); type != null; type = type.getSuperclass()) {
+			if (DEFAULT_ONLY.contains(type.getName())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}

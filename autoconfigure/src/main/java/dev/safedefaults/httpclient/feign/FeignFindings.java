@@ -1,0 +1,48 @@
+package dev.safedefaults.httpclient.feign;
+
+import java.util.List;
+
+import dev.safedefaults.check.CheckFindings;
+import dev.safedefaults.check.FindingDeclarations;
+import dev.safedefaults.check.FindingType;
+
+import static dev.safedefaults.check.Severity.INFO;
+import static dev.safedefaults.check.Severity.WARNING;
+
+/**
+ * Every finding of the Feign feature (incident 1), declared once.
+ */
+public final class FeignFindings implements FindingDeclarations {
+
+	/** Args: the codecs that yield a new converters object per call. */
+	static final FindingType PER_CALL_CONVERTERS = FindingType.declare("feign.per-call-converters", WARNING,
+			"A Feign client's encoder or decoder gets a new converters object on every call (an ObjectFactory, "
+					+ "ObjectProvider or Supplier that builds FeignHttpMessageConverters or HttpMessageConverters in "
+					+ "getObject()): every call rebuilds every converter (incident 1: throughput fell 25×).",
+			"Its %1$s yields a new converters object on every call: each call rebuilds every converter "
+					+ "(incident 1: throughput fell 25×).",
+			"Build the converters once: remove the custom Encoder/Decoder (safe-defaults gives every client one set "
+					+ "built once), or inject ObjectProvider<FeignHttpMessageConverters> instead of building one in "
+					+ "getObject().");
+
+	/** Args: the default converters found, how they got there. */
+	static final FindingType DEFAULT_CONVERTERS = FindingType.declare("feign.default-converters", INFO,
+			"A Feign client's converters include the defaults (resources, XML, every format on the class path) "
+					+ "because the starter's shared set is off or overridden for it.",
+			"Its converters include the defaults (%1$s): %2$s; built once they cost memory and startup, rebuilt "
+					+ "per call they are incident 1.",
+			"Remove the converters bean or codec that brings them, or set safe-defaults.feign.enabled=true; add a "
+					+ "converter the client needs as an HttpMessageConverter bean or an "
+					+ "HttpMessageConverterCustomizer.");
+
+	/** A client whose context could not be created to inspect it. Args: the failure. */
+	static final FindingType CLIENT_NOT_INSPECTED = CheckFindings.CHECKS_FAILED.because(
+			"Its codecs could not be inspected: its context failed with %1$s",
+			"Fix the client's configuration; the client itself will fail the same way on its first call.");
+
+	@Override
+	public List<FindingType> findingTypes() {
+		return List.of(PER_CALL_CONVERTERS, DEFAULT_CONVERTERS);
+	}
+
+}
