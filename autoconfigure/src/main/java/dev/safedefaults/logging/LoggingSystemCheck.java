@@ -6,6 +6,7 @@ import java.util.List;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.logging.shutdown.LoggingShutdownEnvironmentPostProcessor;
+import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.logging.LoggingSystem;

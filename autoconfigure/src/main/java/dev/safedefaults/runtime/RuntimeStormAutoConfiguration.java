@@ -38,7 +38,18 @@ public final class RuntimeStormAutoConfiguration {
 	@ConditionalOnBean(FindingsStore.class)
 	RuntimeStormDetector safeDefaultsRuntimeStormDetector(FindingsStore store, RuntimeStormProperties properties,
 			ObjectProvider<RequestCounter> requestCounters, ApplicationContext context) {
-		if (!ClassUtils.isPresent(JfrThrowableSource.RECORDING_STREAM, context.getClassLoader())) {
+		return onFlightRecorderIfAvailable(store, properties, requestCounters, context.getClassLoader());
+	}
+
+	/**
+	 * A detector reading the flight recorder, or, when this JRE has none or has it
+	 * switched off, one that says why. {@link JfrThrowableSource} is not touched without
+	 * the {@code jdk.jfr} module: it would not load.
+	 */
+	private static RuntimeStormDetector onFlightRecorderIfAvailable(FindingsStore store,
+			RuntimeStormProperties properties, ObjectProvider<RequestCounter> requestCounters,
+			ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(JfrThrowableSource.RECORDING_STREAM, classLoader)) {
 			return new RuntimeStormDetector(store, properties, null,
 					"this JRE has no flight recorder (the jdk.jfr module is absent)", requestCounters::getIfUnique);
 		}

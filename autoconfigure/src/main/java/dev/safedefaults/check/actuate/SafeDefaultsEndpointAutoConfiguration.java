@@ -69,19 +69,20 @@ public final class SafeDefaultsEndpointAutoConfiguration {
 		@ConditionalOnMissingBean
 		FindingsAccess safeDefaultsFindingsAccess(ObjectProvider<HealthEndpointGroups> groups,
 				SafeDefaultsHealthProperties properties, Environment environment) {
-			HealthEndpointGroups healthGroups = groups.getIfAvailable();
-			Set<String> roles = healthRoles(environment);
-			return (healthGroups != null) ? ofHealthGroups(healthGroups, properties.getShowDetails(), roles)
-					: FindingsAccess.ofProperty(properties.getShowDetails(), roles);
+			return ofHealthGroups(groups.getIfAvailable(), properties.getShowDetails(), healthRoles(environment));
 		}
 
 		/**
 		 * The rules of the {@code safe-defaults} health group; without it (the contributor
 		 * switched off) {@code safe-defaults.health.show-details} with the health endpoint's
-		 * roles, else the health endpoint's own rules.
+		 * roles, else the health endpoint's own rules. Without the health endpoint's groups
+		 * at all, {@code safe-defaults.health.show-details} with the roles.
 		 */
-		private static FindingsAccess ofHealthGroups(HealthEndpointGroups groups, @Nullable Show showDetails,
-				Set<String> roles) {
+		private static FindingsAccess ofHealthGroups(@Nullable HealthEndpointGroups groups,
+				@Nullable Show showDetails, Set<String> roles) {
+			if (groups == null) {
+				return FindingsAccess.ofProperty(showDetails, roles);
+			}
 			return (securityContext) -> {
 				HealthEndpointGroup group = groups.get(SafeDefaultsHealthGroupEnvironmentPostProcessor.GROUP);
 				if (group != null) {

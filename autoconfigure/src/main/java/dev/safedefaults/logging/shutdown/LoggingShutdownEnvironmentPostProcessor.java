@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.safedefaults.PropertyBounds;
 
-import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.properties.bind.Binder;

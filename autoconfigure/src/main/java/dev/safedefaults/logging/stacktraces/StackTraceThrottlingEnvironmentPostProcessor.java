@@ -2,7 +2,7 @@ package dev.safedefaults.logging.stacktraces;
 
 import java.util.Map;
 
-import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.Ordered;
