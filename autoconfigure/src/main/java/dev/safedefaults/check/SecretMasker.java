@@ -10,6 +10,8 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.lang.Contract;
+
 /**
  * The one masking routine for everything safe-defaults prints or exposes: findings, feature
  * statuses, the startup log, the health group, the endpoint.
@@ -74,6 +76,7 @@ public final class SecretMasker {
 	 * @param text the text, may be {@code null}
 	 * @return the masked text, {@code null} when {@code text} is
 	 */
+	@Contract("!null -> !null")
 	public static @Nullable String maskText(@Nullable String text) {
 		if (text == null || text.isEmpty()) {
 			return text;
@@ -137,7 +140,7 @@ public final class SecretMasker {
 	private static @Nullable String inDisplayForm(String token) {
 		String url = token;
 		for (int stripped = 0; stripped <= 3 && !url.isEmpty(); stripped++) {
-			if (JdbcUrlForDisplay.render(url).equals(url)) {
+			if (url.equals(JdbcUrlForDisplay.render(url))) {
 				return url;
 			}
 			if (TRAILING_PUNCTUATION.indexOf(url.charAt(url.length() - 1)) < 0) {
@@ -165,6 +168,7 @@ public final class SecretMasker {
 	 * @param text the text, may be {@code null}
 	 * @return the escaped text
 	 */
+	@Contract("!null -> !null")
 	public static @Nullable String escapeControlCharacters(@Nullable String text) {
 		if (text == null) {
 			return null;
@@ -213,6 +217,7 @@ public final class SecretMasker {
 	 * @param url the URL, may be {@code null}
 	 * @return the URL safe to print
 	 */
+	@Contract("!null -> !null")
 	public static @Nullable String maskJdbcUrl(@Nullable String url) {
 		return escapeControlCharacters(JdbcUrlForDisplay.render(url));
 	}

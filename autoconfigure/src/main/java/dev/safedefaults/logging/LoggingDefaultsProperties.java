@@ -3,6 +3,7 @@ package dev.safedefaults.logging;
 import java.time.Duration;
 
 import dev.safedefaults.PropertyBounds;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -44,7 +45,7 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	 * environment variable SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE, since the buffer is
 	 * allocated when Log4j starts. Default 32768 (about 11 MB of heap).
 	 */
-	private Integer ringBufferSize;
+	private @Nullable Integer ringBufferSize;
 
 	/**
 	 * How long, at a graceful stop and once the application context has closed, the events
@@ -54,7 +55,7 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	 * than 0 and at most 10m. The starter replaces Boot's logging shutdown handler for this;
 	 * setting logging.register-shutdown-hook yourself keeps Boot's.
 	 */
-	private Duration shutdownTimeout;
+	private @Nullable Duration shutdownTimeout;
 
 	/**
 	 * Stack traces in error storms: the first few of a kind in full, one line for the
@@ -86,19 +87,19 @@ public class LoggingDefaultsProperties implements InitializingBean {
 		this.discardThreshold = discardThreshold;
 	}
 
-	public Integer getRingBufferSize() {
+	public @Nullable Integer getRingBufferSize() {
 		return this.ringBufferSize;
 	}
 
-	public void setRingBufferSize(Integer ringBufferSize) {
+	public void setRingBufferSize(@Nullable Integer ringBufferSize) {
 		this.ringBufferSize = ringBufferSize;
 	}
 
-	public Duration getShutdownTimeout() {
+	public @Nullable Duration getShutdownTimeout() {
 		return this.shutdownTimeout;
 	}
 
-	public void setShutdownTimeout(Duration shutdownTimeout) {
+	public void setShutdownTimeout(@Nullable Duration shutdownTimeout) {
 		this.shutdownTimeout = shutdownTimeout;
 	}
 

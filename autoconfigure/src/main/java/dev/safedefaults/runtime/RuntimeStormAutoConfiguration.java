@@ -3,6 +3,7 @@ package dev.safedefaults.runtime;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FindingsStore;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -48,7 +49,7 @@ public final class RuntimeStormAutoConfiguration {
 	 */
 	private static RuntimeStormDetector onFlightRecorderIfAvailable(FindingsStore store,
 			RuntimeStormProperties properties, ObjectProvider<RequestCounter> requestCounters,
-			ClassLoader classLoader) {
+			@Nullable ClassLoader classLoader) {
 		if (!ClassUtils.isPresent(JfrThrowableSource.RECORDING_STREAM, classLoader)) {
 			return new RuntimeStormDetector(store, properties, null,
 					"this JRE has no flight recorder (the jdk.jfr module is absent)", requestCounters::getIfUnique);
