@@ -66,7 +66,7 @@ class ArchitectureTests {
 
 	private static final Path MAIN_SOURCES = Path.of("src/main/java");
 
-	/** The packages only {@code check} and the root package may be, besides features. */
+	/** The findings model every feature uses: the one package under the root that is not a feature. */
 	private static final String CHECK = ROOT + ".check..";
 
 	@Test
