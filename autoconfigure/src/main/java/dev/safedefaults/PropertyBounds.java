@@ -1,6 +1,8 @@
 package dev.safedefaults;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
@@ -94,12 +96,29 @@ public final class PropertyBounds {
 		}
 	}
 
+	/**
+	 * Requires one of a set of known values.
+	 * @param name the property
+	 * @param value its value
+	 * @param allowed the values allowed
+	 * @param what what a value is, for the message
+	 * @param where where the allowed values are listed, for the message
+	 * @throws InvalidConfigurationPropertyValueException when the value is not allowed
+	 */
+	public static void requireOneOf(String name, String value, Collection<String> allowed, String what,
+			String where) {
+		if (!allowed.contains(value)) {
+			throw new InvalidConfigurationPropertyValueException(name, value, "'" + value + "' is not " + what
+					+ ". Allowed: " + String.join(", ", allowed) + " (" + where + ")");
+		}
+	}
+
 	private static String shortForm(Duration duration) {
 		if (duration.isZero()) {
 			return "0s";
 		}
 		if (duration.getNano() % 1_000_000 != 0) {
-			return duration.toString().substring(2).toLowerCase();
+			return duration.toString().substring(2).toLowerCase(Locale.ROOT);
 		}
 		long millis = duration.getSeconds() * 1000 + duration.getNano() / 1_000_000;
 		long[] units = { 86_400_000, 3_600_000, 60_000, 1000 };

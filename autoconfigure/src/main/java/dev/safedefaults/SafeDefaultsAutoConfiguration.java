@@ -1,10 +1,7 @@
 package dev.safedefaults;
 
-import java.util.List;
-
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.FeatureStatusReporter;
-import dev.safedefaults.check.FindingCatalogue;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.StartupCheckRunner;
 
@@ -13,7 +10,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -29,15 +25,7 @@ public final class SafeDefaultsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	FindingsStore safeDefaultsFindingsStore(SafeDefaultsProperties properties) {
-		List<String> disabled = properties.getChecks().getDisabled();
-		for (String id : disabled) {
-			if (FindingCatalogue.find(id).isEmpty()) {
-				throw new InvalidConfigurationPropertyValueException("safe-defaults.checks.disabled", id,
-						"'" + id + "' is not a safe-defaults finding id. Allowed: "
-								+ String.join(", ", FindingCatalogue.ids()) + " (see the README's findings catalogue)");
-			}
-		}
-		return new FindingsStore(disabled);
+		return new FindingsStore(properties.getChecks().getDisabled());
 	}
 
 	@Bean

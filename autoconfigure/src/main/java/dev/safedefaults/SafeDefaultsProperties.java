@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.safedefaults.check.FailOn;
+import dev.safedefaults.check.FindingCatalogue;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -42,6 +43,10 @@ public class SafeDefaultsProperties implements InitializingBean {
 	public void afterPropertiesSet() {
 		PropertyBounds.requireRange("safe-defaults.checks.deferred-timeout", this.checks.getDeferredTimeout(),
 				Duration.ofMillis(1), PropertyBounds.MAX_TIMEOUT, "how long a deferred check may run, such as 10s");
+		for (String id : this.checks.getDisabled()) {
+			PropertyBounds.requireOneOf("safe-defaults.checks.disabled", id, FindingCatalogue.ids(),
+					"a safe-defaults finding id", "see the README's findings catalogue");
+		}
 	}
 
 	/**

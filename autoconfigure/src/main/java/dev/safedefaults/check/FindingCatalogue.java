@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /**
@@ -18,7 +20,7 @@ import org.springframework.core.io.support.SpringFactoriesLoader;
  */
 public final class FindingCatalogue {
 
-	private static volatile Map<String, FindingType> byId;
+	private static volatile @Nullable Map<String, FindingType> byId;
 
 	private FindingCatalogue() {
 	}

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.support.SpringFactoriesLoader;
+import org.springframework.lang.Contract;
 
 /**
  * The one masking routine for everything safe-defaults prints or exposes: findings, feature
@@ -96,6 +97,7 @@ public final class SecretMasker {
 	 * @param text the text, may be {@code null}
 	 * @return the masked text, {@code null} when {@code text} is
 	 */
+	@Contract("!null -> !null")
 	public static @Nullable String maskText(@Nullable String text) {
 		if (text == null || text.isEmpty()) {
 			return text;
@@ -189,6 +191,7 @@ public final class SecretMasker {
 	 * @param text the text, may be {@code null}
 	 * @return the escaped text
 	 */
+	@Contract("!null -> !null")
 	public static @Nullable String escapeControlCharacters(@Nullable String text) {
 		if (text == null) {
 			return null;
@@ -238,6 +241,7 @@ public final class SecretMasker {
 	 * @return the URL safe to print; {@value #MASK} when no display form knows its kind;
 	 * {@code null} when {@code url} is
 	 */
+	@Contract("!null -> !null")
 	public static @Nullable String maskUrl(@Nullable String url) {
 		if (url == null) {
 			return null;

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import org.jspecify.annotations.Nullable;
@@ -72,7 +73,7 @@ public final class ParsedConfigCache {
 
 	private final long maximumWeight;
 
-	private final Duration expireAfterAccess;
+	private final @Nullable Duration expireAfterAccess;
 
 	private final Consumer<Type> firstParseListener;
 
@@ -90,7 +91,7 @@ public final class ParsedConfigCache {
 	 * @param expireAfterAccess how long an entry may go unread before it is dropped, or
 	 * {@code null} to keep entries until the weight bound evicts them
 	 */
-	public ParsedConfigCache(JsonMapper jsonMapper, long maximumWeight, Duration expireAfterAccess) {
+	public ParsedConfigCache(JsonMapper jsonMapper, long maximumWeight, @Nullable Duration expireAfterAccess) {
 		this(jsonMapper, maximumWeight, expireAfterAccess, DEFAULT_MAX_TEXT_LENGTH, DEFAULT_MAX_DEPTH);
 	}
 
@@ -104,14 +105,16 @@ public final class ParsedConfigCache {
 	 * @param maxTextLength the longest text one entry may have, in characters; positive
 	 * @param maxDepth the deepest nesting of objects and arrays one text may have; positive
 	 */
-	public ParsedConfigCache(JsonMapper jsonMapper, long maximumWeight, Duration expireAfterAccess, int maxTextLength,
+	public ParsedConfigCache(JsonMapper jsonMapper, long maximumWeight, @Nullable Duration expireAfterAccess,
+			int maxTextLength,
 			int maxDepth) {
 		this(jsonMapper, "the JsonMapper given to its constructor", maximumWeight, expireAfterAccess, maxTextLength,
 				maxDepth, (type) -> {
 				});
 	}
 
-	ParsedConfigCache(JsonMapper jsonMapper, String jsonMapperOrigin, long maximumWeight, Duration expireAfterAccess,
+	ParsedConfigCache(JsonMapper jsonMapper, String jsonMapperOrigin, long maximumWeight,
+			@Nullable Duration expireAfterAccess,
 			int maxTextLength, int maxDepth, Consumer<Type> firstParseListener) {
 		Assert.notNull(jsonMapper, "'jsonMapper' must not be null");
 		Assert.isTrue(maximumWeight > 0, "'maximumWeight' must be positive");
@@ -135,7 +138,7 @@ public final class ParsedConfigCache {
 		}
 		// A LoadingCache with one loader: a hit allocates nothing but the key, and a load
 		// runs inside Caffeine's per-key computation, so concurrent first calls parse once.
-		this.cache = builder.build(this::load);
+		this.cache = builder.build(loader());
 	}
 
 	/**
@@ -149,7 +152,7 @@ public final class ParsedConfigCache {
 	 * @throws ConfigParseException when the text is malformed or does not fit the type
 	 */
 	@SuppressWarnings("unchecked")
-	public <T> T parse(String text, Class<T> type) {
+	public <T> @Nullable T parse(String text, Class<T> type) {
 		Assert.notNull(text, "'text' must not be null");
 		Assert.notNull(type, "'type' must not be null");
 		return (T) value(this.cache.get(new Key(type, text)));
@@ -168,7 +171,7 @@ public final class ParsedConfigCache {
 	 * @throws ConfigParseException when the text is malformed or does not fit the type
 	 */
 	@SuppressWarnings("unchecked")
-	public <T> T parse(String text, TypeReference<T> type) {
+	public <T> @Nullable T parse(String text, TypeReference<T> type) {
 		Assert.notNull(text, "'text' must not be null");
 		Assert.notNull(type, "'type' must not be null");
 		return (T) value(this.cache.get(new Key(type.getType(), text)));
@@ -176,6 +179,18 @@ public final class ParsedConfigCache {
 
 	private static @Nullable Object value(@Nullable Weighed weighed) {
 		return (weighed != null) ? weighed.value() : null;
+	}
+
+	/**
+	 * The loader, {@link #load}: it returns {@code null} for JSON {@code null}, which Caffeine
+	 * takes as "no entry" (so a JSON null is parsed again each time rather than cached).
+	 * Caffeine declares that its loader may return null through a nullable type argument,
+	 * which NullAway reads only in JSpecify mode (JDK 22 and later, not the JDK 17 this
+	 * builds on).
+	 */
+	@SuppressWarnings("NullAway")
+	private CacheLoader<Key, Weighed> loader() {
+		return this::load;
 	}
 
 	private @Nullable Weighed load(Key key) {

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FindingsStore;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -49,11 +50,14 @@ public final class ParsedConfigCacheAutoConfiguration {
 				ObjectProvider<JsonMapper> jsonMappers, ObjectProvider<FindingsStore> stores) {
 			// The primary JsonMapper (Boot's, with the spring.jackson.* settings); several
 			// without a primary fail here rather than silently parse with the wrong one.
-			JsonMapper applicationMapper = jsonMappers.getIfAvailable();
+			return withApplicationMapperIfAny(properties, jsonMappers.getIfAvailable(), stores.getIfAvailable());
+		}
+
+		private static ParsedConfigCache withApplicationMapperIfAny(ParsedConfigCacheProperties properties,
+				@Nullable JsonMapper applicationMapper, @Nullable FindingsStore store) {
 			JsonMapper jsonMapper = (applicationMapper != null) ? applicationMapper : JsonMapper.builder().build();
 			String origin = (applicationMapper != null) ? "the application's JsonMapper bean"
 					: "a default JsonMapper (the application has no JsonMapper bean)";
-			FindingsStore store = stores.getIfAvailable();
 			return new ParsedConfigCache(jsonMapper, origin, properties.getMaximumWeight().toBytes(),
 					properties.getExpireAfterAccess(), properties.getMaxTextLength(), properties.getMaxNestingDepth(),
 					(store != null) ? new MutableTypeListener(store) : (type) -> {

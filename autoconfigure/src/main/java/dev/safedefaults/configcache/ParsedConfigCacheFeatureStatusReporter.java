@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.util.ClassUtils;
@@ -26,10 +27,10 @@ final class ParsedConfigCacheFeatureStatusReporter implements FeatureStatusRepor
 
 	private final ObjectProvider<ParsedConfigCache> caches;
 
-	private final ClassLoader classLoader;
+	private final @Nullable ClassLoader classLoader;
 
 	ParsedConfigCacheFeatureStatusReporter(ParsedConfigCacheProperties properties,
-			ObjectProvider<ParsedConfigCache> caches, ClassLoader classLoader) {
+			ObjectProvider<ParsedConfigCache> caches, @Nullable ClassLoader classLoader) {
 		this.properties = properties;
 		this.caches = caches;
 		this.classLoader = classLoader;

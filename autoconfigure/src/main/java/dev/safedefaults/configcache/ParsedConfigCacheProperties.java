@@ -3,6 +3,7 @@ package dev.safedefaults.configcache;
 import java.time.Duration;
 
 import dev.safedefaults.PropertyBounds;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -58,7 +59,7 @@ public class ParsedConfigCacheProperties implements InitializingBean {
 	 * How long an entry may go unread before it is dropped, for example 1h. Not set, an
 	 * entry stays until the weight bound evicts it. From 1ms to 1d when set.
 	 */
-	private Duration expireAfterAccess;
+	private @Nullable Duration expireAfterAccess;
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -92,11 +93,11 @@ public class ParsedConfigCacheProperties implements InitializingBean {
 		this.maxNestingDepth = maxNestingDepth;
 	}
 
-	public Duration getExpireAfterAccess() {
+	public @Nullable Duration getExpireAfterAccess() {
 		return this.expireAfterAccess;
 	}
 
-	public void setExpireAfterAccess(Duration expireAfterAccess) {
+	public void setExpireAfterAccess(@Nullable Duration expireAfterAccess) {
 		this.expireAfterAccess = expireAfterAccess;
 	}
 

@@ -1,8 +1,9 @@
 package dev.safedefaults.jdbc;
 
+import dev.safedefaults.PropertyBounds;
+
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
  * The JDBC defaults for MySQL-protocol Hikari pools (MySQL, MariaDB, TiDB) and the
@@ -85,20 +86,15 @@ public class JdbcDefaultsProperties implements InitializingBean {
 
 	@Override
 	public void afterPropertiesSet() {
-		requireRange("safe-defaults.jdbc.prep-stmt-cache-size", this.prepStmtCacheSize, 1, MAX_PREP_STMT_CACHE_SIZE,
+		PropertyBounds.requireRange("safe-defaults.jdbc.prep-stmt-cache-size", this.prepStmtCacheSize, 1,
+				MAX_PREP_STMT_CACHE_SIZE,
 				"a larger cache per connection alone would exceed the server's default max_prepared_stmt_count");
-		requireRange("safe-defaults.jdbc.prep-stmt-cache-sql-limit", this.prepStmtCacheSqlLimit,
+		PropertyBounds.requireRange("safe-defaults.jdbc.prep-stmt-cache-sql-limit", this.prepStmtCacheSqlLimit,
 				MIN_PREP_STMT_CACHE_SQL_LIMIT, MAX_PREP_STMT_CACHE_SQL_LIMIT,
 				"below 2048 the long statements that MyBatis generates are not cached");
-		requireRange("safe-defaults.jdbc.expected-instances", this.expectedInstances, 1, MAX_EXPECTED_INSTANCES,
+		PropertyBounds.requireRange("safe-defaults.jdbc.expected-instances", this.expectedInstances, 1,
+				MAX_EXPECTED_INSTANCES,
 				"the number of instances of this application that share one database server");
-	}
-
-	private static void requireRange(String name, int value, int min, int max, String why) {
-		if (value < min || value > max) {
-			throw new InvalidConfigurationPropertyValueException(name, value,
-					"Must be from " + min + " to " + max + " (" + why + ")");
-		}
 	}
 
 }

@@ -33,7 +33,8 @@ record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, 
 				null);
 	}
 
-	static PoolDefaultsReport leftAlone(String beanName, Supplier<String> poolName, String maskedUrl, String reason) {
+	static PoolDefaultsReport leftAlone(String beanName, Supplier<String> poolName, @Nullable String maskedUrl,
+			String reason) {
 		return new PoolDefaultsReport(beanName, poolName, maskedUrl, null, Map.of(), List.of(), reason);
 	}
 

@@ -151,7 +151,7 @@ final class PoolSettingsCheck implements Check {
 			if (names.knows(key)) {
 				return;
 			}
-			String hint = HINTS.get(driver).get(key.toLowerCase(Locale.ROOT));
+			String hint = HINTS.getOrDefault(driver, Map.of()).get(key.toLowerCase(Locale.ROOT));
 			if (hint == null) {
 				hint = names.spellingOf(key)
 					.map((spelled) -> "its property names are case-sensitive: it knows " + spelled)

@@ -1,5 +1,7 @@
 package dev.safedefaults.logging;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Which major version of the LMAX Disruptor is on the class path. Log4j 2.25 with
  * Disruptor 4.x loses events, WARN and ERROR included and uncounted, whenever the ring
@@ -17,7 +19,7 @@ enum DisruptorVersion {
 	/** 4.x or later. */
 	V4_OR_LATER;
 
-	static DisruptorVersion of(ClassLoader classLoader) {
+	static DisruptorVersion of(@Nullable ClassLoader classLoader) {
 		if (!isPresent("com.lmax.disruptor.RingBuffer", classLoader)) {
 			return ABSENT;
 		}
@@ -25,7 +27,7 @@ enum DisruptorVersion {
 		return isPresent("com.lmax.disruptor.EventHandlerIdentity", classLoader) ? V4_OR_LATER : V3;
 	}
 
-	private static boolean isPresent(String className, ClassLoader classLoader) {
+	private static boolean isPresent(String className, @Nullable ClassLoader classLoader) {
 		try {
 			Class.forName(className, false, classLoader);
 			return true;

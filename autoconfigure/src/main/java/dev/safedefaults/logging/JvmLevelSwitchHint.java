@@ -1,5 +1,7 @@
 package dev.safedefaults.logging;
 
+import java.util.Locale;
+
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -40,7 +42,7 @@ public final class JvmLevelSwitchHint implements InitializingBean {
 		if (!this.jvmLevelEnabled) {
 			return null;
 		}
-		String environmentVariable = this.property.replace("-", "").replace('.', '_').toUpperCase();
+		String environmentVariable = this.property.replace("-", "").replace('.', '_').toUpperCase(Locale.ROOT);
 		return this.property + "=false in application properties switched off what can change after start; "
 				+ "all-async logging and the ring buffer size were set when Log4j started and need the JVM-level "
 				+ "switch: -D" + this.property + "=false or " + environmentVariable + "=false";

@@ -128,7 +128,7 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 	}
 
 	@Override
-	public String getProperty(String key) {
+	public @Nullable String getProperty(String key) {
 		return this.properties.get(key);
 	}
 
@@ -209,7 +209,7 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 			return this.environment.apply(upper.replace('-', '_').replace('.', '_'));
 		}
 
-		private static String trim(String value) {
+		private static @Nullable String trim(@Nullable String value) {
 			return (value != null) ? value.trim() : null;
 		}
 

@@ -3,6 +3,7 @@ package dev.safedefaults.logging;
 import java.time.Duration;
 
 import dev.safedefaults.PropertyBounds;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -44,7 +45,7 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	 * environment variable SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE, since the buffer is
 	 * allocated when Log4j starts. Default 32768 (about 11 MB of heap).
 	 */
-	private Integer ringBufferSize;
+	private @Nullable Integer ringBufferSize;
 
 	/**
 	 * Stack traces in error storms: the first few of a kind in full, one line for the
@@ -76,11 +77,11 @@ public class LoggingDefaultsProperties implements InitializingBean {
 		this.discardThreshold = discardThreshold;
 	}
 
-	public Integer getRingBufferSize() {
+	public @Nullable Integer getRingBufferSize() {
 		return this.ringBufferSize;
 	}
 
-	public void setRingBufferSize(Integer ringBufferSize) {
+	public void setRingBufferSize(@Nullable Integer ringBufferSize) {
 		this.ringBufferSize = ringBufferSize;
 	}
 

@@ -3,6 +3,7 @@ package dev.safedefaults.logging;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
@@ -56,7 +57,7 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 		}
 		String policy = PropertiesUtil.getProperties().getStringProperty(Log4jDefaultsPropertySource.QUEUE_FULL_POLICY);
 		if (CountingQueueFullPolicy.class.getName().equals(policy)) {
-			applied.add("queue full: " + CountingQueueFullPolicy.mode().name().toLowerCase() + " at or below "
+			applied.add("queue full: " + CountingQueueFullPolicy.mode().name().toLowerCase(Locale.ROOT) + " at or below "
 					+ CountingQueueFullPolicy.threshold() + ", " + CountingQueueFullPolicy.discardedCount()
 					+ " discarded so far");
 		}

@@ -6,6 +6,8 @@ import java.util.List;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.logging.shutdown.LoggingShutdownEnvironmentPostProcessor;
+import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.logging.LoggingSystem;
@@ -23,7 +25,7 @@ public class LoggingSystemCheck implements Check {
 
 	private final Environment environment;
 
-	private final ClassLoader classLoader;
+	private final @Nullable ClassLoader classLoader;
 
 	/**
 	 * Creates the check.
@@ -32,7 +34,7 @@ public class LoggingSystemCheck implements Check {
 	 * @param classLoader the application's class loader
 	 */
 	public LoggingSystemCheck(ObjectProvider<LoggingSystem> loggingSystem, Environment environment,
-			ClassLoader classLoader) {
+			@Nullable ClassLoader classLoader) {
 		this.loggingSystem = loggingSystem;
 		this.environment = environment;
 		this.classLoader = classLoader;

@@ -55,20 +55,20 @@ final class JfrThrowableSource implements ThrowableSource {
 	/** Distinct stack traces whose site is remembered during one window. */
 	private static final int MAX_CACHED_STACKS = 8192;
 
-	private volatile RecordingStream stream;
+	private volatile @Nullable RecordingStream stream;
 
-	private volatile ScheduledExecutorService windowTimer;
+	private volatile @Nullable ScheduledExecutorService windowTimer;
 
 	private volatile boolean closed;
 
 	private volatile long throwables;
 
-	private volatile Window window;
+	private volatile @Nullable Window window;
 
-	private volatile Duration samplingPeriod;
+	private volatile @Nullable Duration samplingPeriod;
 
 	// Read and written on the stream's thread only.
-	private Instant latestTime;
+	private @Nullable Instant latestTime;
 
 	private boolean freshSample;
 
@@ -133,7 +133,7 @@ final class JfrThrowableSource implements ThrowableSource {
 		// Events are dispatched in time order within each flush, and a flush carries every
 		// event committed before it: once a reading later than the window's end arrives,
 		// all of the window's throws have been seen.
-		if (end != null && time.isAfter(end)) {
+		if (current != null && end != null && time.isAfter(end)) {
 			this.window = null;
 			RecordingStream recordingStream = this.stream;
 			if (recordingStream != null) {
@@ -144,9 +144,10 @@ final class JfrThrowableSource implements ThrowableSource {
 	}
 
 	private void onFlush(Listener listener) {
-		if (this.freshSample) {
+		Instant time = this.latestTime;
+		if (this.freshSample && time != null) {
 			this.freshSample = false;
-			listener.onSample(this.latestTime, this.throwables);
+			listener.onSample(time, this.throwables);
 		}
 	}
 
@@ -198,7 +199,9 @@ final class JfrThrowableSource implements ThrowableSource {
 
 	@Override
 	public String describe() {
-		return "the flight recorder's " + STATISTICS + " every " + this.samplingPeriod.toMillis() + " ms";
+		Duration period = this.samplingPeriod;
+		return "the flight recorder's " + STATISTICS
+				+ ((period != null) ? " every " + period.toMillis() + " ms" : ", not started");
 	}
 
 	private static Thread daemon(Runnable runnable, String name) {
@@ -232,7 +235,7 @@ final class JfrThrowableSource implements ThrowableSource {
 
 		private final Instant start;
 
-		private volatile Instant end;
+		private volatile @Nullable Instant end;
 
 		private final ThrowSites.Counter counter = new ThrowSites.Counter();
 

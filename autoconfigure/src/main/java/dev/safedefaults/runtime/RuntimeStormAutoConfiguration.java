@@ -3,6 +3,7 @@ package dev.safedefaults.runtime;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FindingsStore;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -38,7 +39,18 @@ public final class RuntimeStormAutoConfiguration {
 	@ConditionalOnBean(FindingsStore.class)
 	RuntimeStormDetector safeDefaultsRuntimeStormDetector(FindingsStore store, RuntimeStormProperties properties,
 			ObjectProvider<RequestCounter> requestCounters, ApplicationContext context) {
-		if (!ClassUtils.isPresent(JfrThrowableSource.RECORDING_STREAM, context.getClassLoader())) {
+		return onFlightRecorderIfAvailable(store, properties, requestCounters, context.getClassLoader());
+	}
+
+	/**
+	 * A detector reading the flight recorder, or, when this JRE has none or has it
+	 * switched off, one that says why. {@link JfrThrowableSource} is not touched without
+	 * the {@code jdk.jfr} module: it would not load.
+	 */
+	private static RuntimeStormDetector onFlightRecorderIfAvailable(FindingsStore store,
+			RuntimeStormProperties properties, ObjectProvider<RequestCounter> requestCounters,
+			@Nullable ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(JfrThrowableSource.RECORDING_STREAM, classLoader)) {
 			return new RuntimeStormDetector(store, properties, null,
 					"this JRE has no flight recorder (the jdk.jfr module is absent)", requestCounters::getIfUnique);
 		}

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -11,6 +12,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 
@@ -56,19 +58,19 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 
 	private final RuntimeStormProperties properties;
 
-	private final ThrowableSource source;
+	private final @Nullable ThrowableSource source;
 
 	private final StormWatch watch;
 
-	private volatile String unavailableReason;
+	private volatile @Nullable String unavailableReason;
 
 	private volatile boolean running;
 
-	private volatile StderrStackTraceCounter stderr;
+	private volatile @Nullable StderrStackTraceCounter stderr;
 
 	private volatile long readings;
 
-	private volatile Instant lastReadingTime;
+	private volatile @Nullable Instant lastReadingTime;
 
 	/**
 	 * Creates a detector that logs through commons-logging.
@@ -78,13 +80,13 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 	 * @param unavailableReason why there is no source, {@code null} when there is one
 	 * @param requestCounters the request counter, looked up when needed
 	 */
-	RuntimeStormDetector(FindingsStore store, RuntimeStormProperties properties, ThrowableSource source,
-			String unavailableReason, Supplier<RequestCounter> requestCounters) {
+	RuntimeStormDetector(FindingsStore store, RuntimeStormProperties properties, @Nullable ThrowableSource source,
+			@Nullable String unavailableReason, Supplier<RequestCounter> requestCounters) {
 		this(store, properties, source, unavailableReason, requestCounters, logger::warn);
 	}
 
-	RuntimeStormDetector(FindingsStore store, RuntimeStormProperties properties, ThrowableSource source,
-			String unavailableReason, Supplier<RequestCounter> requestCounters, Consumer<String> warnings) {
+	RuntimeStormDetector(FindingsStore store, RuntimeStormProperties properties, @Nullable ThrowableSource source,
+			@Nullable String unavailableReason, Supplier<RequestCounter> requestCounters, Consumer<String> warnings) {
 		this.store = store;
 		this.properties = properties;
 		this.source = source;
@@ -96,7 +98,8 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 	public void start() {
 		this.running = true;
 		if (this.source == null) {
-			publishUnavailable(this.unavailableReason);
+			// Without a source the constructor was given the reason.
+			publishUnavailable(Objects.requireNonNull(this.unavailableReason));
 			return;
 		}
 		try {
@@ -155,7 +158,7 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 	 * When the JVM took the last reading the detector took.
 	 * @return the time, {@code null} before the first reading
 	 */
-	Instant lastReadingTime() {
+	@Nullable Instant lastReadingTime() {
 		return this.lastReadingTime;
 	}
 
@@ -163,7 +166,7 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 	 * Why the flight recorder cannot be used.
 	 * @return the reason, {@code null} when it can
 	 */
-	String unavailableReason() {
+	@Nullable String unavailableReason() {
 		return this.unavailableReason;
 	}
 
@@ -174,7 +177,8 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 	List<String> describe() {
 		List<String> lines = new ArrayList<>();
 		RuntimeStormProperties.ExceptionStorm storm = this.properties.getExceptionStorm();
-		lines.add("exception storms: " + this.source.describe() + "; a storm is above " + StormReports.threshold(storm.getPerSecond())
+		// Described only when the flight recorder is in use (no unavailable reason).
+		lines.add("exception storms: " + Objects.requireNonNull(this.source).describe() + "; a storm is above " + StormReports.threshold(storm.getPerSecond())
 				+ " throwables/s or " + StormReports.threshold(storm.getPerRequest()) + " per request for "
 				+ StormReports.duration(this.properties.getSustainedFor()) + "; " + StormReports.number(throwables())
 				+ " throwables created so far");

@@ -3,10 +3,12 @@ package dev.safedefaults.runtime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One kind of storm (exceptions, or stack traces printed to {@code System.err}), from one
@@ -30,7 +32,7 @@ final class StormEvaluator {
 
 	private final Consumer<String> warnings;
 
-	private Instant since;
+	private @Nullable Instant since;
 
 	private double peak;
 
@@ -38,11 +40,11 @@ final class StormEvaluator {
 
 	private boolean startLogged;
 
-	private Instant lastStartLoggedAt;
+	private @Nullable Instant lastStartLoggedAt;
 
 	private List<Finding> lastPublished = List.of();
 
-	private volatile StormReports.Report lastReport;
+	private volatile StormReports.@Nullable Report lastReport;
 
 	/**
 	 * Creates the evaluator of one kind of storm.
@@ -100,7 +102,7 @@ final class StormEvaluator {
 	 * When the current (or last) storm's rate first went above the threshold.
 	 * @return the time, {@code null} before the first storm
 	 */
-	Instant since() {
+	@Nullable Instant since() {
 		return this.since;
 	}
 
@@ -115,7 +117,8 @@ final class StormEvaluator {
 	 */
 	List<Finding> publish(Finding finding) {
 		this.lastPublished = this.store.publish(source(), List.of(finding));
-		this.lastReport = new StormReports.Report(this.since, null, this.peak, finding.message());
+		// Published only while a storm lasts, which has started.
+		this.lastReport = new StormReports.Report(Objects.requireNonNull(this.since), null, this.peak, finding.message());
 		return this.lastPublished;
 	}
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.safedefaults.check.Finding;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes what the storm detector says: the storm findings' messages (their types, with the
@@ -33,7 +34,7 @@ final class StormReports {
 	 * @return the finding
 	 */
 	static Finding exceptionStorm(RuntimeStormProperties.ExceptionStorm settings, double throwablesPerSecond,
-			double perRequest, Duration period, Instant since, double peak, String sites) {
+			double perRequest, Duration period, @Nullable Instant since, double peak, String sites) {
 		String requests = (perRequest >= 0) ? ", " + decimal(perRequest) + " per request" : "";
 		String message = number(throwablesPerSecond) + " throwables/s" + requests + " over the last "
 				+ duration(period) + " (a storm since " + time(since) + ", peak " + number(peak)
@@ -51,7 +52,7 @@ final class StormReports {
 	 * @param windowInterval the least time between two windows
 	 * @return the text
 	 */
-	static String sites(ThrowSites sites, Instant since, boolean windowPending, Instant nextWindow,
+	static String sites(@Nullable ThrowSites sites, @Nullable Instant since, boolean windowPending, Instant nextWindow,
 			Duration windowInterval) {
 		if (sites != null && since != null && !sites.recordedAt().isBefore(since)) {
 			return "Top sites: " + sites.describe();
@@ -75,7 +76,7 @@ final class StormReports {
 	 * @return the finding
 	 */
 	static Finding stderrStorm(RuntimeStormProperties.StderrStackTraces settings, StackTraceCounts.Counts baseline,
-			StackTraceCounts.Counts oldest, StackTraceCounts.Counts now, Duration period, Instant since) {
+			StackTraceCounts.Counts oldest, StackTraceCounts.Counts now, Duration period, @Nullable Instant since) {
 		double seconds = seconds(period);
 		String message = number((now.stackTraces() - oldest.stackTraces()) / seconds) + " stack traces/s ("
 				+ number((now.frameLines() - oldest.frameLines()) / seconds) + " 'at' lines/s) printed to System.err "
@@ -106,7 +107,7 @@ final class StormReports {
 	 * @param report the storm as last reported, {@code null} when there was none
 	 * @return one line
 	 */
-	static String lastReport(String kind, Report report) {
+	static String lastReport(String kind, @Nullable Report report) {
 		if (report == null) {
 			return "no " + kind + " so far";
 		}
@@ -133,7 +134,7 @@ final class StormReports {
 		return String.format(Locale.ROOT, "%,.1f", value);
 	}
 
-	static String time(Instant instant) {
+	static String time(@Nullable Instant instant) {
 		return (instant != null) ? instant.truncatedTo(ChronoUnit.SECONDS).toString() : "?";
 	}
 
@@ -157,7 +158,7 @@ final class StormReports {
 	 * @param peak its highest rate over one sampling interval
 	 * @param message its finding's message at the last reading
 	 */
-	record Report(Instant since, Instant end, double peak, String message) {
+	record Report(Instant since, @Nullable Instant end, double peak, String message) {
 	}
 
 }

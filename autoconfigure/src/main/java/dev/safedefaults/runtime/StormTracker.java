@@ -3,6 +3,8 @@ package dev.safedefaults.runtime;
 import java.time.Duration;
 import java.time.Instant;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Decides when a rate above its threshold has become a storm and when the storm is over:
  * either needs the new state to hold, without a break, for the sustained duration. A
@@ -29,9 +31,9 @@ final class StormTracker {
 
 	private boolean storming;
 
-	private Instant changingSince;
+	private @Nullable Instant changingSince;
 
-	private Instant stormSince;
+	private @Nullable Instant stormSince;
 
 	StormTracker(Duration sustainedFor) {
 		this.sustainedFor = sustainedFor;
@@ -69,7 +71,7 @@ final class StormTracker {
 	 * When the current storm's rate first went above the threshold.
 	 * @return the time, {@code null} outside a storm
 	 */
-	Instant stormSince() {
+	@Nullable Instant stormSince() {
 		return this.stormSince;
 	}
 

@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import dev.safedefaults.check.FindingsStore;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The detector's readings, one at a time: keeps those of the last sustained duration,
@@ -21,7 +22,7 @@ final class StormWatch {
 
 	private final RuntimeStormProperties properties;
 
-	private final ThrowableSource source;
+	private final @Nullable ThrowableSource source;
 
 	private final Supplier<RequestCounter> requestCounters;
 
@@ -31,25 +32,26 @@ final class StormWatch {
 
 	private final Deque<Sample> history = new ArrayDeque<>();
 
-	private volatile RequestCounter requestCounter;
+	private volatile @Nullable RequestCounter requestCounter;
 
-	private Instant lastWindowAt;
+	private @Nullable Instant lastWindowAt;
 
 	private boolean windowPending;
 
-	private volatile ThrowSites lastSites;
+	private volatile @Nullable ThrowSites lastSites;
 
 	private StackTraceCounts.Counts stderrBaseline = StackTraceCounts.Counts.NONE;
 
 	/**
 	 * Creates the watch.
 	 * @param properties the validated settings
-	 * @param source where windows are opened
+	 * @param source where windows are opened, {@code null} without a flight recorder
 	 * @param requestCounters the request counter, looked up when needed
 	 * @param store where findings go
 	 * @param warnings where storms' WARN lines go
 	 */
-	StormWatch(RuntimeStormProperties properties, ThrowableSource source, Supplier<RequestCounter> requestCounters,
+	StormWatch(RuntimeStormProperties properties, @Nullable ThrowableSource source,
+			Supplier<RequestCounter> requestCounters,
 			FindingsStore store, Consumer<String> warnings) {
 		this.properties = properties;
 		this.source = source;
@@ -75,7 +77,7 @@ final class StormWatch {
 	 * @param throwables the JVM's cumulative count of created throwables
 	 * @param counter the System.err counter, {@code null} when System.err is not counted
 	 */
-	void onSample(Instant time, long throwables, StderrStackTraceCounter counter) {
+	void onSample(Instant time, long throwables, @Nullable StderrStackTraceCounter counter) {
 		Sample sample = new Sample(time, throwables, completedRequests(),
 				(counter != null) ? counter.counts() : StackTraceCounts.Counts.NONE);
 		Sample previous = this.history.peekLast();
@@ -175,7 +177,8 @@ final class StormWatch {
 	}
 
 	private boolean openWindowIfAllowed(Instant time) {
-		if (this.windowPending || (this.lastWindowAt != null && Duration.between(this.lastWindowAt, time)
+		// Samples, and so windows, come from the source only: without one there are none.
+		if (this.source == null || this.windowPending || (this.lastWindowAt != null && Duration.between(this.lastWindowAt, time)
 			.compareTo(this.properties.getExceptionStorm().getWindowInterval()) < 0)) {
 			return false;
 		}

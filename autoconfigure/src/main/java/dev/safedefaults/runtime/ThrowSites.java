@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Where the throwables of one diagnostic window came from: each throw is grouped by its
  * class and the first three frames outside the JDK, and the five largest groups are kept
@@ -109,7 +111,7 @@ final class ThrowSites {
 	 * @param loaderName the defining loader's name, {@code null} when it has none
 	 * @return {@code true} for JDK classes
 	 */
-	static boolean isJdk(String className, String loaderName) {
+	static boolean isJdk(String className, @Nullable String loaderName) {
 		if ("bootstrap".equals(loaderName) || "platform".equals(loaderName)) {
 			return true;
 		}

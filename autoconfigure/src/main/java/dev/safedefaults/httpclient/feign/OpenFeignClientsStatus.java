@@ -46,7 +46,7 @@ final class OpenFeignClientsStatus implements FeignClientsStatus {
 		List<String> notApplied = new ArrayList<>();
 		List<String> pending = new ArrayList<>();
 		for (String client : FeignCodecInspector.clientNames(this.beanFactory)) {
-			if (!created.contains(client)) {
+			if (factory == null || !created.contains(client)) {
 				pending.add(client);
 				continue;
 			}

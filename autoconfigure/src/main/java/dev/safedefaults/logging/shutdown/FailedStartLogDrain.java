@@ -4,7 +4,7 @@ import java.time.Duration;
 
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.SafeDefaultsProperties;
-import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.bootstrap.ConfigurableBootstrapContext;

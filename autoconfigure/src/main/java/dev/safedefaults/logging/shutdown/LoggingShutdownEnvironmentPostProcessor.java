@@ -6,7 +6,7 @@ import java.util.Map;
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.PropertyBounds;
-import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 import org.apache.commons.logging.Log;
 
 import org.springframework.boot.EnvironmentPostProcessor;

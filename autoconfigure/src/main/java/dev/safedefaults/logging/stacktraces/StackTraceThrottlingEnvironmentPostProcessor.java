@@ -4,7 +4,7 @@ import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.SafeDefaultsProperties;
-import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.Ordered;

@@ -3,6 +3,7 @@ package dev.safedefaults.runtime.actuate;
 import dev.safedefaults.runtime.RequestCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -18,7 +19,7 @@ public class HttpServerRequestCounter implements RequestCounter {
 
 	private final ObjectProvider<MeterRegistry> registries;
 
-	private volatile MeterRegistry registry;
+	private volatile @Nullable MeterRegistry registry;
 
 	/**
 	 * Creates the counter.

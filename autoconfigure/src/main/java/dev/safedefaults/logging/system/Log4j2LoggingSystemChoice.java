@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.system;
 
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.util.ClassUtils;

@@ -1,0 +1,262 @@
+package dev.safedefaults;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.TreeScanner;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.dependencies.Slice;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.util.unit.DataSize;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The house rules of docs/architecture.md, enforced by the build: the layering of the
+ * packages, the shape of auto-configurations and properties classes, and the small rules
+ * that were broken while they were prose only. Each rule reads the compiled main classes
+ * (ArchUnit), except the one about {@code @Bean} method bodies, which reads the sources
+ * (statements are not visible in byte code).
+ */
+class ArchitectureTests {
+
+	private static final String ROOT = "dev.safedefaults";
+
+	private static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages(ROOT);
+
+	private static final Path MAIN_SOURCES = Path.of("src/main/java");
+
+	/** The findings model every feature uses: the one package under the root that is not a feature. */
+	private static final String CHECK = ROOT + ".check..";
+
+	@Test
+	void noFeaturePackageImportsAnotherFeature() {
+		// A feature is any package directly under the root except check: feign, logging,
+		// jdbc, configcache, runtime, and whatever comes next (with its sub-packages).
+		slices().matching(ROOT + ".(*)..")
+			.that(isAFeature())
+			.should()
+			.notDependOnEachOther()
+			.because("one package per feature: a feature shares only through check and the root package")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void checkImportsNoFeature() {
+		noClasses().that()
+			.resideInAPackage(CHECK)
+			.should()
+			.dependOnClassesThat(resideInAPackage(ROOT + "..").and(not(resideInAnyPackage(ROOT, CHECK))))
+			.because("check is the findings model every feature uses; it knows no feature")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void actuatorAndMicrometerAreImportedOnlyInActuatePackages() {
+		noClasses().that()
+			.resideOutsideOfPackage(ROOT + "..actuate..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework.boot.actuate..", "org.springframework.boot.health..",
+					"org.springframework.boot.micrometer..", "io.micrometer..")
+			.because("actuator and Micrometer are optional: each feature works without them")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void packagesHaveNoCycles() {
+		slices().matching("dev.(**)").should().beFreeOfCycles().check(MAIN_CLASSES);
+	}
+
+	@Test
+	void noUtilCommonOrHelperPackages() {
+		noClasses().should()
+			.resideInAnyPackage("..util..", "..utils..", "..common..", "..helper..", "..helpers..")
+			.because("a helper lives beside its only user, or earns a name that says what it is")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void autoConfigurationsArePublicAndFinal() {
+		classes().that()
+			.areAnnotatedWith(AutoConfiguration.class)
+			.should()
+			.bePublic()
+			.andShould()
+			.haveModifier(JavaModifier.FINAL)
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void caseConversionsNameTheirLocale() {
+		noClasses().should()
+			.callMethod(String.class, "toLowerCase")
+			.orShould()
+			.callMethod(String.class, "toUpperCase")
+			.because("without a Locale they follow the machine's (Turkish: \"TITLE\".toLowerCase() is \"tıtle\")")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void propertiesClassesCheckTheirRangesThroughPropertyBounds() {
+		classes().that()
+			.areAnnotatedWith(ConfigurationProperties.class)
+			.should(checkTheirRangesThroughPropertyBounds())
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void beanMethodsAreOneStatement() throws IOException {
+		List<String> beanMethods = new ArrayList<>();
+		List<String> longer = new ArrayList<>();
+		for (CompilationUnitTree unit : parseMainSources()) {
+			new TreeScanner<Void, String>() {
+
+				@Override
+				public Void visitClass(ClassTree tree, String outer) {
+					return super.visitClass(tree, outer + tree.getSimpleName() + ".");
+				}
+
+				@Override
+				public Void visitMethod(MethodTree method, String className) {
+					if (isBeanMethod(method)) {
+						String name = className + method.getName();
+						beanMethods.add(name);
+						if (method.getBody() == null || method.getBody().getStatements().size() != 1) {
+							longer.add(name);
+						}
+					}
+					return super.visitMethod(method, className);
+				}
+
+			}.scan(unit, "");
+		}
+		// The source scan sees every @Bean method that the compiled classes have, so no
+		// method escapes it by a spelling of the annotation that it does not know.
+		assertThat(beanMethods).hasSize(beanMethodsInClasses());
+		assertThat(longer).as("@Bean methods with more than one statement: move the work to the bean's class")
+			.isEmpty();
+	}
+
+	private static DescribedPredicate<Slice> isAFeature() {
+		return DescribedPredicate.describe("are features (not check)", (slice) -> !"check".equals(slice.getNamePart(1)));
+	}
+
+	private static ArchCondition<JavaClass> checkTheirRangesThroughPropertyBounds() {
+		return new ArchCondition<>("check the range of every number, duration and size through PropertyBounds") {
+
+			@Override
+			public void check(JavaClass properties, ConditionEvents events) {
+				List<JavaClass> classAndNested = MAIN_CLASSES.stream()
+					.filter((type) -> type.equals(properties) || type.getName().startsWith(properties.getName() + "$"))
+					.toList();
+				boolean bounded = classAndNested.stream()
+					.flatMap((type) -> type.getFields().stream())
+					.filter((field) -> !field.getModifiers().contains(JavaModifier.STATIC))
+					.anyMatch((field) -> isBoundedType(field.getRawType()));
+				boolean ownException = classAndNested.stream()
+					.flatMap((type) -> type.getConstructorCallsFromSelf().stream())
+					.anyMatch((call) -> call.getTargetOwner().isEquivalentTo(InvalidConfigurationPropertyValueException.class));
+				boolean callsBounds = classAndNested.stream()
+					.flatMap((type) -> type.getMethodCallsFromSelf().stream())
+					.anyMatch((call) -> call.getTargetOwner().isEquivalentTo(PropertyBounds.class));
+				if (ownException) {
+					events.add(SimpleConditionEvent.violated(properties,
+							properties.getName() + " throws its own range errors instead of calling PropertyBounds"));
+				}
+				if (bounded && !(properties.isAssignableTo(InitializingBean.class) && callsBounds)) {
+					events.add(SimpleConditionEvent.violated(properties, properties.getName()
+							+ " has a number, duration or size but does not check it from afterPropertiesSet() through PropertyBounds"));
+				}
+			}
+
+		};
+	}
+
+	private static boolean isBoundedType(JavaClass type) {
+		Set<String> numbers = Set.of("int", "long", "short", "double", "float", Integer.class.getName(),
+				Long.class.getName(), Short.class.getName(), Double.class.getName(), Float.class.getName(),
+				Duration.class.getName(), DataSize.class.getName());
+		return numbers.contains(type.getName());
+	}
+
+	private static boolean isBeanMethod(MethodTree method) {
+		for (AnnotationTree annotation : method.getModifiers().getAnnotations()) {
+			String name = annotation.getAnnotationType().toString();
+			if (name.equals("Bean") || name.equals(Bean.class.getName())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static int beanMethodsInClasses() {
+		int count = 0;
+		for (JavaClass type : MAIN_CLASSES) {
+			for (JavaMethod method : type.getMethods()) {
+				if (method.isAnnotatedWith(Bean.class)) {
+					count++;
+				}
+			}
+		}
+		return count;
+	}
+
+	private static List<CompilationUnitTree> parseMainSources() throws IOException {
+		List<Path> sources;
+		try (Stream<Path> files = Files.walk(MAIN_SOURCES)) {
+			sources = files.filter((file) -> file.toString().endsWith(".java")).toList();
+		}
+		assertThat(sources).isNotEmpty();
+		JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+		try (StandardJavaFileManager fileManager = javac.getStandardFileManager(null, Locale.ROOT,
+				StandardCharsets.UTF_8)) {
+			JavacTask task = (JavacTask) javac.getTask(null, fileManager, null, List.of("-proc:none"), null,
+					fileManager.getJavaFileObjectsFromPaths(sources));
+			List<CompilationUnitTree> units = new ArrayList<>();
+			task.parse().forEach(units::add);
+			return units;
+		}
+	}
+
+}
