@@ -1,5 +1,6 @@
 package dev.safedefaults;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,6 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DocumentationTests {
 
 	private static final Path REPOSITORY = Path.of("..");
+
+	/** {@code `Class#method`}, {@code `Class`} or {@code `#method`} (of the class named before it). */
+	private static final Pattern TEST_REFERENCE = Pattern.compile("`([A-Z]\\w*(?:Tests|IT))?(?:#(\\w+))?`");
 
 	private static final Pattern METRIC_NAME = Pattern.compile("\"(safedefaults\\.[a-z0-9.-]+)\"");
 
@@ -140,6 +144,39 @@ class DocumentationTests {
 		List<String> hinted = JsonPath.read(metadata(),
 				"$.hints[?(@.name == 'safe-defaults.checks.disabled')].values[*].value");
 		assertThat(hinted).containsExactlyInAnyOrderElementsOf(FindingCatalogue.ids());
+	}
+
+
+	@Test
+	void everyTestTheTestingPageNamesExists() throws IOException {
+		// docs/testing.md says which test proves each README promise: a renamed or deleted test
+		// must not leave the claim pointing at nothing.
+		Map<String, Path> testSources = new LinkedHashMap<>();
+		try (Stream<Path> files = Files.walk(REPOSITORY)) {
+			files.filter((file) -> file.toString().endsWith(".java") && file.toString().contains("src" + File.separator + "test")
+					&& !file.toString().contains(File.separator + "target" + File.separator))
+				.forEach((file) -> testSources.putIfAbsent(file.getFileName().toString().replace(".java", ""), file));
+		}
+		List<List<String>> rows = MarkdownDocument.read(REPOSITORY.resolve("docs/testing.md"))
+			.rowsUnder("Which test proves each promise");
+		assertThat(rows).as("the promises table of docs/testing.md").isNotEmpty();
+		int named = 0;
+		for (List<String> row : rows) {
+			String testClass = null;
+			Matcher reference = TEST_REFERENCE.matcher(row.get(1));
+			while (reference.find()) {
+				testClass = (reference.group(1) != null) ? reference.group(1) : testClass;
+				assertThat(testClass).as("a test class before %s in '%s'", reference.group(), row.get(0)).isNotNull();
+				Path source = testSources.get(testClass);
+				assertThat(source).as("the test class %s named in docs/testing.md", testClass).isNotNull();
+				if (reference.group(2) != null) {
+					assertThat(Files.readString(source)).as("%s#%s named in docs/testing.md", testClass, reference.group(2))
+						.containsPattern("void " + reference.group(2) + "\\(");
+				}
+				named++;
+			}
+		}
+		assertThat(named).as("tests named in docs/testing.md").isGreaterThan(rows.size());
 	}
 
 }
