@@ -1,6 +1,7 @@
 package dev.safedefaults.system;
 
 import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,6 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * that throws and prints (incidents 3 and 8), and the service still answers.
  */
 class SampleAppNaiveProfileIT {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private static SampleAppProcess app;
 
@@ -53,6 +58,30 @@ class SampleAppNaiveProfileIT {
 	void everyTrapOfTheNaiveProfileIsReported() {
 		assertThat(findingIds()).contains("logging.include-location", "logging.location-pattern", "logging.two-queues",
 				"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters", "logging.full-stack-traces");
+	}
+
+	@Test
+	void everyFindingInTheHealthGroupHasItsFullShape() {
+		HttpResponse<String> response = app.get("/actuator/health/safe-defaults");
+		assertThat(response.statusCode()).as("GET /actuator/health/safe-defaults: %s", response.body()).isEqualTo(200);
+		JsonNode details = JSON.readTree(response.body()).path("components").path("safeDefaults").path("details");
+		JsonNode findings = details.path("findings");
+		assertThat(findings.size()).as("findings of the naive profile: %s", findings).isGreaterThanOrEqualTo(7);
+		long warnings = 0;
+		long infos = 0;
+		for (JsonNode finding : findings) {
+			assertThat(finding.propertyNames()).as("%s", finding)
+				.containsExactly("id", "severity", "subject", "message", "fix");
+			assertThat(finding.path("id").asString()).as("%s", finding).matches("[a-z0-9-]+\\.[a-z0-9.-]+");
+			assertThat(finding.path("message").asString()).as("%s", finding).isNotBlank();
+			assertThat(finding.path("fix").asString()).as("%s", finding).isNotBlank();
+			String severity = finding.path("severity").asString();
+			assertThat(severity).as("%s", finding).isIn("WARNING", "INFO");
+			warnings += severity.equals("WARNING") ? 1 : 0;
+			infos += severity.equals("INFO") ? 1 : 0;
+		}
+		assertThat(details.path("warnings").asLong(-1)).isEqualTo(warnings).isPositive();
+		assertThat(details.path("infos").asLong(-1)).isEqualTo(infos);
 	}
 
 	@Test

@@ -283,22 +283,71 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
+	 * The embedded database's server process ({@code mariadbd}), started by the app.
+	 * @return the server
+	 */
+	public ProcessHandle databaseServer() {
+		return this.process.descendants()
+			.filter((child) -> child.info().command().orElse("").endsWith("/mariadbd"))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("The app runs no embedded database server"));
+	}
+
+	/**
+	 * Kills the app with {@code SIGKILL} (no shutdown hook runs) and waits until it has gone.
+	 */
+	public void kill() throws InterruptedException {
+		this.process.destroyForcibly();
+		if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
+			throw new IllegalStateException("Still running 30 s after SIGKILL");
+		}
+	}
+
+	/**
 	 * The findings at {@code /actuator/health/safe-defaults}.
 	 * @return each finding id's message (the last one's where an id has several subjects), in
-	 * the report's order; empty when the group does not answer (the starter is off)
+	 * the report's order
+	 * @throws IllegalStateException when the group does not answer 200 (the starter is off, or
+	 * the group is missing)
 	 */
 	public Map<String, String> findingMessages() {
 		Map<String, String> messages = new LinkedHashMap<>();
 		HttpResponse<String> response = get("/actuator/health/safe-defaults");
-		if (response.statusCode() == 200) {
-			JSON.readTree(response.body())
-				.path("components")
-				.path("safeDefaults")
-				.path("details")
-				.path("findings")
-				.forEach((finding) -> messages.put(finding.path("id").asString(), finding.path("message").asString()));
+		if (response.statusCode() != 200) {
+			throw new IllegalStateException(
+					"GET /actuator/health/safe-defaults answered " + response.statusCode() + ": " + response.body());
 		}
+		JSON.readTree(response.body())
+			.path("components")
+			.path("safeDefaults")
+			.path("details")
+			.path("findings")
+			.forEach((finding) -> messages.put(finding.path("id").asString(), finding.path("message").asString()));
 		return messages;
+	}
+
+	/**
+	 * The names of the app's threads as the kernel keeps them ({@code /proc/PID/task/TID/comm}):
+	 * cut to 15 characters, e.g. {@code Log4j2-TF-1-Asy} for Log4j's async logger thread.
+	 * @return the names, one per thread
+	 */
+	public List<String> threadNames() {
+		Path tasks = Path.of("/proc", Long.toString(this.process.pid()), "task");
+		List<String> names = new ArrayList<>();
+		try (java.util.stream.Stream<Path> threads = Files.list(tasks)) {
+			for (Path thread : threads.toList()) {
+				try {
+					names.add(Files.readString(thread.resolve("comm")).strip());
+				}
+				catch (IOException ex) {
+					// the thread has ended
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot list the threads of the app", ex);
+		}
+		return names;
 	}
 
 	/**

@@ -100,27 +100,54 @@ class SampleAppSecretsIT {
 				List.of("--spring.datasource.url=" + url(), "--spring.datasource.username=",
 						"--spring.datasource.password="))) {
 			assertThat(app.isAlive()).as("started on the hostile account; log:\n%s", app.log()).isTrue();
-			assertThat(app.get("/api/orders/1").statusCode()).isEqualTo(200);
-			Map<String, String> written = new LinkedHashMap<>();
-			written.put("GET /actuator/health/safe-defaults", body(app, "/actuator/health/safe-defaults"));
-			written.put("GET /actuator/safedefaults", body(app, "/actuator/safedefaults"));
-			written.put("GET /actuator/health", body(app, "/actuator/health"));
-			written.put("GET /actuator/info", body(app, "/actuator/info"));
-			String metrics = body(app, "/actuator/metrics");
-			written.put("GET /actuator/metrics", metrics);
-			for (JsonNode name : JSON.readTree(metrics).path("names")) {
-				String path = "/actuator/metrics/" + name.asString();
-				written.put("GET " + path, body(app, path));
-			}
+			Map<String, String> written = everythingWritten(app);
 			// The findings that quote the URL are there, rendered: the check saw the pool.
 			assertThat(written.get("GET /actuator/safedefaults")).contains("jdbc.multi-queries")
 				.contains("jdbc:mysql://127.0.0.1:" + port + "/hostile?user=******&password=******");
 			assertThat(written.get("GET /actuator/health/safe-defaults")).contains("jdbc.multi-queries");
-			written.put("log", app.log());
-			for (Map.Entry<String, String> entry : written.entrySet()) {
-				for (String fragment : fragments()) {
-					assertThat(entry.getValue()).as("%s leaks '%s'", entry.getKey(), fragment).doesNotContain(fragment);
-				}
+			assertNoFragment(written);
+		}
+	}
+
+	/**
+	 * The password as {@code spring.datasource.password}: the way the sample hands its
+	 * embedded database's generated password to the pool.
+	 */
+	@Test
+	void noFragmentOfAPasswordGivenAsDataSourcePropertyAppearsAnywhere() {
+		String url = "jdbc:mysql://127.0.0.1:" + port + "/hostile?allowMultiQueries=true&useServerPrepStmts=false";
+		try (SampleAppProcess app = SampleAppProcess.start("secrets-property", List.of(),
+				List.of("--spring.datasource.url=" + url, "--spring.datasource.username=hostile",
+						"--spring.datasource.password=" + PASSWORD))) {
+			assertThat(app.isAlive()).as("started on the hostile account; log:\n%s", app.log()).isTrue();
+			Map<String, String> written = everythingWritten(app);
+			assertThat(written.get("GET /actuator/safedefaults")).contains("jdbc.multi-queries");
+			assertNoFragment(written);
+		}
+	}
+
+	/** Every endpoint the sample exposes, every metric and the log, after one order. */
+	private static Map<String, String> everythingWritten(SampleAppProcess app) {
+		assertThat(app.get("/api/orders/1").statusCode()).isEqualTo(200);
+		Map<String, String> written = new LinkedHashMap<>();
+		written.put("GET /actuator/health/safe-defaults", body(app, "/actuator/health/safe-defaults"));
+		written.put("GET /actuator/safedefaults", body(app, "/actuator/safedefaults"));
+		written.put("GET /actuator/health", body(app, "/actuator/health"));
+		written.put("GET /actuator/info", body(app, "/actuator/info"));
+		String metrics = body(app, "/actuator/metrics");
+		written.put("GET /actuator/metrics", metrics);
+		for (JsonNode name : JSON.readTree(metrics).path("names")) {
+			String path = "/actuator/metrics/" + name.asString();
+			written.put("GET " + path, body(app, path));
+		}
+		written.put("log", app.log());
+		return written;
+	}
+
+	private static void assertNoFragment(Map<String, String> written) {
+		for (Map.Entry<String, String> entry : written.entrySet()) {
+			for (String fragment : fragments()) {
+				assertThat(entry.getValue()).as("%s leaks '%s'", entry.getKey(), fragment).doesNotContain(fragment);
 			}
 		}
 	}

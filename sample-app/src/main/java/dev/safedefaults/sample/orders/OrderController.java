@@ -56,7 +56,7 @@ class OrderController {
 		if (delayMillis < 0 || delayMillis > MAX_DELAY_MILLIS) {
 			return ResponseEntity.badRequest().build();
 		}
-		logger.info("Loading order " + id + " for channel " + channel);
+		logger.info("Loading order " + id + " for channel " + escaped(channel));
 		if (delayMillis > 0) {
 			Thread.sleep(delayMillis);
 		}
@@ -83,6 +83,35 @@ class OrderController {
 				price.amount(), rule.name());
 		logger.info("Order " + id + " answered");
 		return ResponseEntity.ok(view);
+	}
+
+	/**
+	 * Request input as it may be logged: on one line, unambiguous. A backslash, CR, LF and tab
+	 * become a backslash followed by a backslash, {@code r}, {@code n} or {@code t}; every
+	 * other control character and the Unicode line and paragraph separators a backslash,
+	 * {@code u} and four hex digits. A CR/LF in a parameter would otherwise write a line of the
+	 * client's choosing into the log.
+	 */
+	static String escaped(String input) {
+		StringBuilder escaped = new StringBuilder(input.length());
+		for (int i = 0; i < input.length(); i++) {
+			char c = input.charAt(i);
+			switch (c) {
+				case '\\' -> escaped.append("\\\\");
+				case '\r' -> escaped.append("\\r");
+				case '\n' -> escaped.append("\\n");
+				case '\t' -> escaped.append("\\t");
+				default -> {
+					if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+						escaped.append(String.format("\\u%04x", (int) c));
+					}
+					else {
+						escaped.append(c);
+					}
+				}
+			}
+		}
+		return escaped.toString();
 	}
 
 }
