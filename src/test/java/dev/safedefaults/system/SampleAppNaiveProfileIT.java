@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
@@ -119,10 +120,52 @@ class SampleAppNaiveProfileIT {
 		}
 	}
 
+	/**
+	 * The naive code asks for Boot's {@code RestClient.Builder} and builds a client in the
+	 * request handler: under load (past the finding's first report, 20 builders handed out
+	 * or clients built) it is reported, naming that code, and its calls still answer.
+	 */
+	@Test
+	void underLoadTheClientBuiltPerRequestIsReportedWithTheNaiveCaller() throws Exception {
+		AtomicBoolean loading = new AtomicBoolean(true);
+		AtomicLong answered = new AtomicLong();
+		ExecutorService clients = Executors.newFixedThreadPool(4);
+		for (int t = 0; t < 4; t++) {
+			int first = t;
+			clients.execute(() -> {
+				for (int i = first; loading.get(); i++) {
+					try {
+						HttpResponse<String> response = app.get("/api/orders/" + (1 + (i % 3)) + "?client=http-service");
+						if (response.statusCode() == 200 && response.body().contains("\"price\":")) {
+							answered.incrementAndGet();
+						}
+					}
+					catch (UncheckedIOException ex) {
+						// one failed request: keep the load going
+					}
+				}
+			});
+		}
+		try {
+			Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+				Map<String, String> findings = app.findingMessages();
+				assertThat(findings).containsKey("restclient.per-request-build");
+				assertThat(findings.get("restclient.per-request-build")).contains("PerRequestRestClientPricing.price");
+			});
+		}
+		finally {
+			loading.set(false);
+			clients.shutdown();
+			clients.awaitTermination(30, TimeUnit.SECONDS);
+		}
+		assertThat(answered.get()).as("requests priced through the per-request RestClient").isPositive();
+	}
+
 	@Test
 	void theServiceStillAnswersEveryRequest() {
 		for (int id = 1; id <= 3; id++) {
 			assertThat(app.get("/api/orders/" + id).statusCode()).isEqualTo(200);
+			assertThat(app.get("/api/orders/" + id + "?client=http-service").statusCode()).isEqualTo(200);
 		}
 		assertThat(app.get("/actuator/health").statusCode()).isEqualTo(200);
 	}

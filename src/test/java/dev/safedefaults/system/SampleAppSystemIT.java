@@ -111,8 +111,11 @@ class SampleAppSystemIT {
 		assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*logging")
 			.containsPattern("safe-defaults: applied [^\\n]*feign\\(\\d+ clients?\\)")
 			.containsPattern("safe-defaults: applied [^\\n]*jdbc\\(HikariPool-1\\)")
-			// runtime is opt-in; restclient has no RestClient library in the sample app
-			.containsPattern("safe-defaults: applied [^\\n]*; off: [^;\\n]*runtime[^\\n]*; \\d+ checks, 0 findings");
+			// Boot's builder and the HTTP service group "pricing"
+			.containsPattern("safe-defaults: applied [^;\\n]*restclient\\(builder, 1 group\\)")
+			// runtime is opt-in
+			.containsPattern("safe-defaults: applied [^\\n]*; off: [^;\\n]*runtime[^\\n]*; \\d+ checks, 0 findings")
+			.doesNotContainPattern("safe-defaults: applied [^\\n]*; off: [^;\\n]*restclient");
 		// The deferred checks (database queries) may still be running when the app is ready.
 		String done = "safe-defaults: \\d+ deferred checks? done \\([^)]*jdbc.prepared-stmt-budget[^)]*\\), 0 findings";
 		long deadline = System.nanoTime() + 30_000_000_000L;
@@ -132,6 +135,36 @@ class SampleAppSystemIT {
 		assertThat(feature(report, "config-cache").path("enabled").asBoolean()).isTrue();
 		assertThat(feature(report, "feign").path("enabled").asBoolean()).isTrue();
 		assertThat(feature(report, "jdbc").path("enabled").asBoolean()).isTrue();
+		assertThat(feature(report, "restclient").path("enabled").asBoolean()).isTrue();
+	}
+
+	/**
+	 * The downstream call through the HTTP service group "pricing" (Boot's RestClient): the
+	 * group got the starter's shared converters, its calls answer (a 500 downstream arrives as
+	 * Framework's exception, so the call did go through the RestClient), and calling it many
+	 * times after startup builds no client: no restclient finding.
+	 */
+	@Test
+	void theHttpServiceGroupGotTheSharedConvertersAndItsCallsAnswer() {
+		JsonNode restclient = feature(getJson("/actuator/safedefaults"), "restclient");
+		assertThat(restclient.path("enabled").asBoolean()).as("%s", restclient).isTrue();
+		assertThat(restclient.path("appliedTo").toString()).as("%s", restclient)
+			.contains("HTTP service group 'pricing'");
+		// More calls than the per-request-build finding's first report (20 builds).
+		for (int i = 0; i < 30; i++) {
+			JsonNode order = getJson("/api/orders/1?client=http-service");
+			assertThat(order.path("id").asLong()).isEqualTo(1);
+			assertThat(order.path("customer").asString()).isEqualTo("ada");
+			// The downstream answers 10 + the id's length in digits, .50.
+			assertThat(order.path("price").decimalValue()).isEqualByComparingTo("11.50");
+		}
+		assertThat(app.get("/api/orders/3?client=http-service&fail=true").statusCode()).isEqualTo(502);
+		org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() -> assertThat(app.log())
+			.containsPattern("Pricing failed for order 3[\\s\\S]{0,300}HttpServerErrorException"));
+		assertThat(app.get("/api/orders/1?client=carrier-pigeon").statusCode()).isEqualTo(400);
+		JsonNode report = getJson("/actuator/safedefaults");
+		assertThat(report.path("findings").toString()).as("findings after the group's calls").doesNotContain("restclient");
+		assertThat(app.findingMessages()).isEmpty();
 	}
 
 	@Test

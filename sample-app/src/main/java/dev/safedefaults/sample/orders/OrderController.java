@@ -5,6 +5,7 @@ import java.util.List;
 import dev.safedefaults.sample.habits.LegacyHabits;
 import dev.safedefaults.sample.pricing.Price;
 import dev.safedefaults.sample.pricing.PricingClient;
+import dev.safedefaults.sample.pricing.RestClientPricing;
 import dev.safedefaults.sample.rules.PricingRule;
 import dev.safedefaults.sample.rules.PricingRules;
 import feign.FeignException;
@@ -17,11 +18,15 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.RestClientException;
 
 /**
  * {@code GET /api/orders/{id}}: the incidents' service per request — three INFO lines, the
- * service's configuration parsed, one UPDATE and one SELECT through MyBatis, one Feign call
- * to a downstream service, a small JSON answer. With {@code fail=true} the downstream call
+ * service's configuration parsed, one UPDATE and one SELECT through MyBatis, one call to a
+ * downstream service, a small JSON answer. The call goes through the OpenFeign client or,
+ * with {@code client=http-service}, through Boot's {@code RestClient} (the HTTP service
+ * group by default, a client built per request in the {@code naive} profile); the default is
+ * {@code sample.pricing.client}. With {@code fail=true} the downstream call
  * fails, an ERROR is logged with the exception and the answer is 502 (an error storm).
  * {@code delay=ms} (at most {@value #MAX_DELAY_MILLIS}) waits that long before touching the
  * database: a request in flight when the app is told to stop.
@@ -33,17 +38,25 @@ class OrderController {
 
 	static final long MAX_DELAY_MILLIS = 10_000;
 
+	static final String FEIGN = "feign";
+
+	static final String HTTP_SERVICE = "http-service";
+
 	private final OrderMapper orders;
 
 	private final PricingClient pricing;
+
+	private final RestClientPricing restClientPricing;
 
 	private final PricingRules rules;
 
 	private final LegacyHabits habits;
 
-	OrderController(OrderMapper orders, PricingClient pricing, PricingRules rules, LegacyHabits habits) {
+	OrderController(OrderMapper orders, PricingClient pricing, RestClientPricing restClientPricing,
+			PricingRules rules, LegacyHabits habits) {
 		this.orders = orders;
 		this.pricing = pricing;
+		this.restClientPricing = restClientPricing;
 		this.rules = rules;
 		this.habits = habits;
 	}
@@ -52,8 +65,14 @@ class OrderController {
 	ResponseEntity<OrderView> order(@PathVariable long id,
 			@RequestParam(name = "channel", defaultValue = "web") String channel,
 			@RequestParam(name = "fail", defaultValue = "false") boolean fail,
-			@RequestParam(name = "delay", defaultValue = "0") long delayMillis) throws InterruptedException {
+			@RequestParam(name = "delay", defaultValue = "0") long delayMillis,
+			@RequestParam(name = "client", defaultValue = "${sample.pricing.client}") String client)
+			throws InterruptedException {
 		if (delayMillis < 0 || delayMillis > MAX_DELAY_MILLIS) {
+			return ResponseEntity.badRequest().build();
+		}
+		boolean httpService = HTTP_SERVICE.equals(client);
+		if (!httpService && !FEIGN.equals(client)) {
 			return ResponseEntity.badRequest().build();
 		}
 		logger.info("Loading order " + id + " for channel " + escaped(channel));
@@ -71,9 +90,9 @@ class OrderController {
 		Price price;
 		try {
 			// fail=true makes the downstream answer 500, as services do in an error storm.
-			price = this.pricing.price(id, fail);
+			price = httpService ? this.restClientPricing.price(id, fail) : this.pricing.price(id, fail);
 		}
-		catch (FeignException ex) {
+		catch (FeignException | RestClientException ex) {
 			logger.error("Pricing failed for order " + id, ex);
 			return ResponseEntity.status(HttpStatus.BAD_GATEWAY).build();
 		}
