@@ -72,6 +72,12 @@ public final class JdbcDefaultsAutoConfiguration {
 			return new MaxLifetimeCheck(beanFactory, serverVariables);
 		}
 
+		@Bean
+		PostgreSqlTimeoutsCheck safeDefaultsJdbcPostgreSqlTimeoutsCheck(ListableBeanFactory beanFactory,
+				PoolServerVariables serverVariables) {
+			return new PostgreSqlTimeoutsCheck(beanFactory, serverVariables);
+		}
+
 	}
 
 	/**
