@@ -94,6 +94,11 @@ public final class JdbcDefaultsAutoConfiguration {
 			return new AutocommitRoundTripsCheck(beanFactory);
 		}
 
+		@Bean
+		PostgreSqlBatchRewriteCheck safeDefaultsJdbcPostgreSqlBatchRewriteCheck(ListableBeanFactory beanFactory) {
+			return new PostgreSqlBatchRewriteCheck(beanFactory);
+		}
+
 	}
 
 }

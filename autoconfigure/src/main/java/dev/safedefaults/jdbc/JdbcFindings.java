@@ -259,12 +259,29 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "autocommit=true').",
 			"Set spring.datasource.hikari.auto-commit=false, or remove provider_disables_autocommit.");
 
+	/**
+	 * Issue 23: Hibernate batching on a PostgreSQL pool that does not rewrite batched
+	 * inserts. Args: batch size, URL, "?" or "&amp;".
+	 */
+	static final FindingType BATCH_INSERTS_NOT_REWRITTEN = FindingType.declare("jdbc.batch-inserts-not-rewritten",
+			INFO,
+			"Hibernate batches inserts (hibernate.jdbc.batch_size) on a PostgreSQL pool without pgjdbc's "
+					+ "reWriteBatchedInserts=true: a batch of N inserts runs as N statements on the server instead "
+					+ "of multi-row inserts. No default is applied.",
+			"Hibernate batches up to %1$s statements (hibernate.jdbc.batch_size) on %2$s, but pgjdbc's "
+					+ "reWriteBatchedInserts is off: each batch of N inserts is executed as N single-row INSERTs on "
+					+ "the server instead of a few multi-row ones.",
+			"Add reWriteBatchedInserts=true to the URL (%3$sreWriteBatchedInserts=true) or to "
+					+ "spring.datasource.hikari.data-source-properties. Caveat: a rewritten batch reports its update "
+					+ "counts as SUCCESS_NO_INFO (-2); Hibernate accepts that, code that checks JdbcTemplate's "
+					+ "batchUpdate counts must too.");
+
 	@Override
 	public List<FindingType> findingTypes() {
 		return List.of(SERVER_PREP_STMTS_OFF, STMT_CACHE_OFF, STMT_CACHE_SQL_LIMIT_LOW, QUERY_TIMEOUTS_OFF,
 				LOCAL_SESSION_STATE, AUTO_RECONNECT, MULTI_QUERIES, IGNORED_PROPERTY, INFINITE_CONNECTION_TIMEOUT,
 				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED, LOGIN_REFUSED,
-				AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS);
+				AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS, BATCH_INSERTS_NOT_REWRITTEN);
 	}
 
 	/**
