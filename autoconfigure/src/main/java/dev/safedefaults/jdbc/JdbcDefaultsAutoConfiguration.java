@@ -72,6 +72,12 @@ public final class JdbcDefaultsAutoConfiguration {
 			return new MaxLifetimeCheck(beanFactory, serverVariables);
 		}
 
+		@Bean
+		PostgreSqlTimeoutsCheck safeDefaultsJdbcPostgreSqlTimeoutsCheck(ListableBeanFactory beanFactory,
+				PoolServerVariables serverVariables) {
+			return new PostgreSqlTimeoutsCheck(beanFactory, serverVariables);
+		}
+
 	}
 
 	/**
@@ -86,6 +92,11 @@ public final class JdbcDefaultsAutoConfiguration {
 		@Bean
 		AutocommitRoundTripsCheck safeDefaultsJdbcAutocommitRoundTripsCheck(ListableBeanFactory beanFactory) {
 			return new AutocommitRoundTripsCheck(beanFactory);
+		}
+
+		@Bean
+		PostgreSqlBatchRewriteCheck safeDefaultsJdbcPostgreSqlBatchRewriteCheck(ListableBeanFactory beanFactory) {
+			return new PostgreSqlBatchRewriteCheck(beanFactory);
 		}
 
 	}

@@ -9,8 +9,8 @@ import static dev.safedefaults.check.Severity.INFO;
 import static dev.safedefaults.check.Severity.WARNING;
 
 /**
- * Every finding of the JDBC feature (incident 5: MySQL-protocol Hikari pools), declared
- * once. The message templates take the pool's masked URL and where a setting came from
+ * Every finding of the JDBC feature (incident 5: MySQL-protocol Hikari pools; issue 23:
+ * PostgreSQL pools' session timeouts), declared once. The message templates take the pool's masked URL and where a setting came from
  * ({@code set in the URL}, {@code the driver's default}…); the fixes say how to get the
  * starter's setting back, which depends on that origin (see {@link #restore}).
  */
@@ -131,19 +131,21 @@ public final class JdbcFindings implements FindingDeclarations {
 	/**
 	 * Issue 18. Args: wait_timeout in seconds, URL, maxLifetime, keepaliveTime, an
 	 * idleTimeout note (with its leading space) or "", the maxLifetime to set, the
-	 * keepaliveTime to set.
+	 * keepaliveTime to set, both in milliseconds: Boot binds Hikari's times as numbers of
+	 * milliseconds and refuses "30s".
 	 */
 	static final FindingType MAX_LIFETIME = FindingType.declare("jdbc.max-lifetime", WARNING,
 			"The server closes the pool's idle sessions (wait_timeout as the pool's own sessions see it, "
-					+ "sessionVariables included) before Hikari retires them (maxLifetime not 30 s shorter) or pings "
+					+ "sessionVariables included; idle_session_timeout on PostgreSQL) before Hikari retires them (maxLifetime not 30 s shorter) or pings "
 					+ "them (keepaliveTime off or not 30 s shorter): the next borrow logs \"Failed to validate "
 					+ "connection\" and opens a new one. Checked once after startup, off the startup path.",
 			"The server closes this pool's sessions after %1$s s idle (wait_timeout, as the pool's sessions see it "
 					+ "on %2$s), but Hikari keeps a connection up to maxLifetime=%3$s and, with keepaliveTime=%4$s, "
 					+ "does not ping idle ones in time%5$s: an idle connection dies on the server, and the next "
 					+ "borrow logs 'Failed to validate connection', waits for the check and opens a new connection.",
-			"Set spring.datasource.hikari.max-lifetime=%6$ss (at least 30 s below the server's wait_timeout of "
-					+ "%1$s s), or keep idle connections alive with spring.datasource.hikari.keepalive-time=%7$ss.");
+			"Set spring.datasource.hikari.max-lifetime=%6$s (milliseconds, at least 30 s below the server's "
+					+ "wait_timeout of %1$s s), or keep idle connections alive with "
+					+ "spring.datasource.hikari.keepalive-time=%7$s (milliseconds).");
 
 	/**
 	 * A wait_timeout below 60 s: Hikari can neither retire nor ping a connection 30 s
@@ -154,13 +156,66 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "the sessions' timeout, for example sessionVariables=wait_timeout=600 in the URL "
 					+ "(spring.datasource.hikari.data-source-properties.sessionVariables), or the server's.");
 
+	/**
+	 * Issue 23: a PostgreSQL pool's sessions closed by {@code idle_session_timeout}. Args:
+	 * the timeout (as "60s"), URL, maxLifetime, keepaliveTime, an idleTimeout note or "", the
+	 * maxLifetime to set, the keepaliveTime to set.
+	 */
+	static final FindingType MAX_LIFETIME_ON_POSTGRESQL = MAX_LIFETIME.because(
+			"The server closes this pool's sessions after %1$s idle (idle_session_timeout, as the pool's sessions "
+					+ "see it on %2$s), but Hikari keeps a connection up to maxLifetime=%3$s and, with "
+					+ "keepaliveTime=%4$s, does not ping idle ones in time%5$s: an idle connection is terminated by "
+					+ "the server (FATAL 57P05), and the next borrow logs 'Failed to validate connection', waits for "
+					+ "the check and opens a new connection.",
+			"Set spring.datasource.hikari.max-lifetime=%6$s (milliseconds, at least 30 s below the sessions' "
+					+ "idle_session_timeout of %1$s), or keep idle connections alive with "
+					+ "spring.datasource.hikari.keepalive-time=%7$s (milliseconds).");
+
+	/**
+	 * An idle_session_timeout below 60 s: Hikari can neither retire nor ping a connection 30 s
+	 * before it. Args as {@link #MAX_LIFETIME_ON_POSTGRESQL}.
+	 */
+	static final FindingType MAX_LIFETIME_ON_POSTGRESQL_BELOW_HIKARIS_MINIMUM = MAX_LIFETIME.because(
+			MAX_LIFETIME_ON_POSTGRESQL.message(),
+			"Hikari cannot retire or ping a connection sooner than 30 s, 30 s before an idle_session_timeout of "
+					+ "%1$s: raise the sessions' timeout (options=-c idle_session_timeout=600000 in the URL, "
+					+ "ALTER ROLE … SET idle_session_timeout, or the server's), or set it to 0 for this pool's "
+					+ "role.");
+
 	/** Args: URL, timeout in seconds, the failure, maxLifetime, keepaliveTime. */
 	static final FindingType MAX_LIFETIME_UNCHECKED = FindingType.declare("jdbc.max-lifetime-unchecked", INFO,
-			"The sessions' wait_timeout could not be read after startup (the database was down or unreachable), so "
-					+ "maxLifetime and keepaliveTime were not compared with it.",
+			"The sessions' wait_timeout (idle_session_timeout on PostgreSQL) could not be read after startup (the "
+					+ "database was down or unreachable), so maxLifetime and keepaliveTime were not compared with it.",
 			"Could not read the sessions' wait_timeout from %1$s within %2$ss (%3$s), so maxLifetime (%4$s) and "
 					+ "keepaliveTime (%5$s) were not compared with it.",
 			"Nothing to do if the database was down at startup; the check runs once after each start.");
+
+	/** Issue 23. Args as {@link #MAX_LIFETIME_UNCHECKED}. */
+	static final FindingType MAX_LIFETIME_UNCHECKED_ON_POSTGRESQL = MAX_LIFETIME_UNCHECKED.because(
+			"Could not read the sessions' idle_session_timeout from %1$s within %2$ss (%3$s), so maxLifetime (%4$s) "
+					+ "and keepaliveTime (%5$s) were not compared with it; nor were the socket and statement "
+					+ "timeouts read (jdbc.no-timeouts).",
+			MAX_LIFETIME_UNCHECKED.fix());
+
+	/**
+	 * Issue 23: a PostgreSQL pool with neither pgjdbc's socketTimeout nor statement_timeout.
+	 * Args: URL, "?" or "&amp;" (how a parameter is added to the URL).
+	 */
+	static final FindingType NO_TIMEOUTS = FindingType.declare("jdbc.no-timeouts", INFO,
+			"A PostgreSQL pool without a socket timeout (pgjdbc's socketTimeout=0, its default) nor a "
+					+ "statement_timeout on its sessions: a query that never returns, slow on the server or waiting "
+					+ "on a half-open connection, holds its request thread and its connection for ever. No default "
+					+ "is applied. Checked once after startup, off the startup path.",
+			"Nothing bounds how long a query waits on %1$s: pgjdbc's socketTimeout is 0 and the sessions' "
+					+ "statement_timeout is 0. A query the server runs for ever, or one whose connection went "
+					+ "half-open (the server, a proxy or a network path gone without closing it after taking the "
+					+ "query), can hold its request thread and its connection for ever; a few of them exhaust the "
+					+ "pool.",
+			"Set pgjdbc's socketTimeout, in seconds and above your slowest query (%2$ssocketTimeout=<seconds> in "
+					+ "the URL, or spring.datasource.hikari.data-source-properties.socketTimeout): it bounds every "
+					+ "read, on a half-open connection too. A statement_timeout (options=-c statement_timeout=<ms> "
+					+ "in the URL, or ALTER ROLE … SET statement_timeout) stops slow queries on the server but "
+					+ "does not help on a half-open connection.");
 
 	/**
 	 * Issue 25: the server refused the pool's credentials to the deferred checks, which log in
@@ -204,12 +259,29 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "autocommit=true').",
 			"Set spring.datasource.hikari.auto-commit=false, or remove provider_disables_autocommit.");
 
+	/**
+	 * Issue 23: Hibernate batching on a PostgreSQL pool that does not rewrite batched
+	 * inserts. Args: batch size, URL, "?" or "&amp;".
+	 */
+	static final FindingType BATCH_INSERTS_NOT_REWRITTEN = FindingType.declare("jdbc.batch-inserts-not-rewritten",
+			INFO,
+			"Hibernate batches inserts (hibernate.jdbc.batch_size) on a PostgreSQL pool without pgjdbc's "
+					+ "reWriteBatchedInserts=true: a batch of N inserts runs as N statements on the server instead "
+					+ "of multi-row inserts. No default is applied.",
+			"Hibernate batches up to %1$s statements (hibernate.jdbc.batch_size) on %2$s, but pgjdbc's "
+					+ "reWriteBatchedInserts is off: each batch of N inserts is executed as N single-row INSERTs on "
+					+ "the server instead of a few multi-row ones.",
+			"Add reWriteBatchedInserts=true to the URL (%3$sreWriteBatchedInserts=true) or to "
+					+ "spring.datasource.hikari.data-source-properties. Caveat: a rewritten batch reports its update "
+					+ "counts as SUCCESS_NO_INFO (-2); Hibernate accepts that, code that checks JdbcTemplate's "
+					+ "batchUpdate counts must too.");
+
 	@Override
 	public List<FindingType> findingTypes() {
 		return List.of(SERVER_PREP_STMTS_OFF, STMT_CACHE_OFF, STMT_CACHE_SQL_LIMIT_LOW, QUERY_TIMEOUTS_OFF,
 				LOCAL_SESSION_STATE, AUTO_RECONNECT, MULTI_QUERIES, IGNORED_PROPERTY, INFINITE_CONNECTION_TIMEOUT,
 				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED, LOGIN_REFUSED,
-				AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH);
+				AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS, BATCH_INSERTS_NOT_REWRITTEN);
 	}
 
 	/**

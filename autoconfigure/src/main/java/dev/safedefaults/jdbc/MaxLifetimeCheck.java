@@ -6,12 +6,15 @@ import java.util.List;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingType;
+import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 
 /**
- * Compares how long a MySQL-protocol pool lets a connection sit idle with the
+ * Compares how long a MySQL-protocol pool (or, issue 23, a PostgreSQL pool, against its
+ * sessions' {@code idle_session_timeout}) lets a connection sit idle with the
  * {@code wait_timeout} its sessions really have: past it the server (or a proxy in front
  * of it) closes the connection, and the next borrow meets Hikari's "Failed to validate
  * connection … Possibly consider using a shorter maxLifetime value", a retry and a new
@@ -92,8 +95,8 @@ final class MaxLifetimeCheck implements Check {
 	private @Nullable Finding check(String subject, HikariDataSource pool) {
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null) {
-			// wait_timeout is the MySQL protocol's; other databases are not asked.
-			return null;
+			// wait_timeout is the MySQL protocol's; PostgreSQL has its own; others are not asked.
+			return PostgreSqlSession.isPostgreSql(pool) ? checkPostgreSql(subject, pool) : null;
 		}
 		Duration maxLifetime = Duration.ofMillis(pool.getMaxLifetime());
 		Duration keepalive = effectiveKeepalive(pool);
@@ -111,11 +114,53 @@ final class MaxLifetimeCheck implements Check {
 					PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex), describeLifetime(maxLifetime),
 					describe(keepalive));
 		}
-		Duration waitTimeout = Duration.ofSeconds(waitTimeoutSeconds);
-		Duration limit = waitTimeout.minus(MARGIN);
+		return compare(pool, Duration.ofSeconds(waitTimeoutSeconds), JdbcFindings.MAX_LIFETIME,
+				JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM, subject, waitTimeoutSeconds, settings.maskedUrl());
+	}
+
+	/**
+	 * Issue 23: {@code idle_session_timeout} as the pool's own session has it (URL
+	 * {@code options}, role and database settings, {@code connectionInitSql}), read on the one
+	 * session per pool that {@link PoolServerVariables} makes. {@code
+	 * idle_in_transaction_session_timeout} is not compared: it ends only a session left idle
+	 * inside an open transaction, which a connection resting in the pool never is (Hikari
+	 * rolls back a dirty one when it returns).
+	 */
+	private @Nullable Finding checkPostgreSql(String subject, HikariDataSource pool) {
+		String maskedUrl = String.valueOf(SecretMasker.maskUrl(pool.getJdbcUrl()));
+		Duration idleSessionTimeout;
+		try {
+			idleSessionTimeout = Duration.ofMillis(this.serverVariables.readPostgreSql(pool).idleSessionTimeoutMillis());
+		}
+		catch (Exception ex) {
+			if (PoolServerVariables.isLoginRefused(ex)) {
+				return this.serverVariables.reportsRefusal(pool)
+						? JdbcFindings.LOGIN_REFUSED.raise(subject, maskedUrl, PoolServerVariables.describe(ex)) : null;
+			}
+			return JdbcFindings.MAX_LIFETIME_UNCHECKED_ON_POSTGRESQL.raise(subject, maskedUrl,
+					PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex),
+					describeLifetime(Duration.ofMillis(pool.getMaxLifetime())), describe(effectiveKeepalive(pool)));
+		}
+		return compare(pool, idleSessionTimeout, JdbcFindings.MAX_LIFETIME_ON_POSTGRESQL,
+				JdbcFindings.MAX_LIFETIME_ON_POSTGRESQL_BELOW_HIKARIS_MINIMUM, subject, describe(idleSessionTimeout),
+				maskedUrl);
+	}
+
+	/**
+	 * The finding when the server ends idle sessions before Hikari retires or pings them.
+	 * @param serverIdleTimeout after how long idle the server ends a session, zero for never
+	 * @param type the finding, when Hikari can fix it
+	 * @param belowHikarisMinimum the finding, when it cannot
+	 * @param timeoutArg how the message shows the server's timeout
+	 */
+	private @Nullable Finding compare(HikariDataSource pool, Duration serverIdleTimeout, FindingType type,
+			FindingType belowHikarisMinimum, String subject, Object timeoutArg, String maskedUrl) {
+		Duration maxLifetime = Duration.ofMillis(pool.getMaxLifetime());
+		Duration keepalive = effectiveKeepalive(pool);
+		Duration limit = serverIdleTimeout.minus(MARGIN);
 		boolean retiredInTime = !maxLifetime.isZero() && maxLifetime.compareTo(limit) <= 0;
 		boolean pingedInTime = !keepalive.isZero() && keepalive.compareTo(limit) <= 0;
-		if (waitTimeoutSeconds <= 0 || retiredInTime || pingedInTime) {
+		if (serverIdleTimeout.isNegative() || serverIdleTimeout.isZero() || retiredInTime || pingedInTime) {
 			return null;
 		}
 		Duration idleTimeout = Duration.ofMillis(pool.getIdleTimeout());
@@ -123,10 +168,9 @@ final class MaxLifetimeCheck implements Check {
 		Duration maxLifetimeToSet = (limit.compareTo(HIKARI_DEFAULT_MAX_LIFETIME) > 0) ? HIKARI_DEFAULT_MAX_LIFETIME
 				: limit;
 		Duration keepaliveToSet = (limit.compareTo(HIKARI_DEFAULT_KEEPALIVE) > 0) ? HIKARI_DEFAULT_KEEPALIVE : limit;
-		return (hikariCanFixIt ? JdbcFindings.MAX_LIFETIME : JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM).raise(
-				subject, waitTimeoutSeconds, settings.maskedUrl(), describeLifetime(maxLifetime), describe(keepalive),
-				idleTimeoutNote(pool, idleTimeout, waitTimeout), maxLifetimeToSet.toSeconds(),
-				keepaliveToSet.toSeconds());
+		return (hikariCanFixIt ? type : belowHikarisMinimum).raise(subject, timeoutArg, maskedUrl,
+				describeLifetime(maxLifetime), describe(keepalive), idleTimeoutNote(pool, idleTimeout, serverIdleTimeout),
+				maxLifetimeToSet.toSeconds() * 1000, keepaliveToSet.toSeconds() * 1000);
 	}
 
 	/**

@@ -102,8 +102,10 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 	static String notMySqlProtocol(String jdbcUrl) {
 		String scheme = JdbcUrlForDisplay.schemeOnly(jdbcUrl.strip());
 		String kind = scheme.endsWith(":") ? scheme.substring(0, scheme.length() - 1) : "its URL";
+		String checked = kind.equalsIgnoreCase("jdbc:postgresql") ? "the Hikari settings and the sessions' timeouts are checked"
+				: "only the Hikari settings are checked";
 		return kind + " is not a MySQL-protocol pool (its driver is not MySQL Connector/J or MariaDB Connector/J): "
-				+ "no JDBC default, only the Hikari settings are checked";
+				+ "no JDBC default, " + checked;
 	}
 
 	/**

@@ -36,6 +36,11 @@ import org.jspecify.annotations.Nullable;
  * user and password, which beat a {@code password} data-source property when a user is
  * set), with short connect and socket timeouts.</li>
  * </ul>
+ * What is read depends on the pool's driver: {@code wait_timeout} and
+ * {@code max_prepared_stmt_count} on a MySQL-protocol pool ({@link #read}), the session's
+ * timeouts and pgjdbc's socket timeout on a PostgreSQL one ({@link #readPostgreSql}, issue
+ * 23), on the same one session.
+ * <p>
  * Whatever the outcome, it is kept: the second check asking about a pool gets the same
  * reading or the same failure, so a start makes at most one attempt per pool, and a refused
  * login is never repeated.
@@ -77,12 +82,28 @@ final class PoolServerVariables {
 	private final Set<HikariDataSource> refusalsReported = Collections.newSetFromMap(new IdentityHashMap<>());
 
 	/**
-	 * The pool's reading, made on the first call for this pool, kept for the next ones.
+	 * A MySQL-protocol pool's reading, made on the first call for this pool, kept for the
+	 * next ones.
 	 * @param pool the pool
 	 * @return what the server says
 	 * @throws Exception the failure of the one attempt, again on every call
 	 */
-	synchronized Reading read(HikariDataSource pool) throws Exception {
+	Reading read(HikariDataSource pool) throws Exception {
+		return (Reading) outcome(pool);
+	}
+
+	/**
+	 * A PostgreSQL pool's reading (issue 23), made on the first call for this pool, on the
+	 * same one session per pool and per start as {@link #read}'s.
+	 * @param pool the pool, one that {@link PostgreSqlSession#isPostgreSql} recognises
+	 * @return what its session says
+	 * @throws Exception the failure of the one attempt, again on every call
+	 */
+	PostgreSqlSession readPostgreSql(HikariDataSource pool) throws Exception {
+		return (PostgreSqlSession) outcome(pool);
+	}
+
+	private synchronized Object outcome(HikariDataSource pool) throws Exception {
 		Object outcome = this.outcomes.get(pool);
 		if (outcome == null) {
 			try {
@@ -96,7 +117,7 @@ final class PoolServerVariables {
 		if (outcome instanceof Exception ex) {
 			throw ex;
 		}
-		return (Reading) outcome;
+		return outcome;
 	}
 
 	/**
@@ -109,19 +130,31 @@ final class PoolServerVariables {
 		return this.refusalsReported.add(pool);
 	}
 
-	private static Reading query(HikariDataSource pool) throws SQLException {
-		try (Connection connection = connect(pool); Statement statement = connection.createStatement()) {
-			statement.setQueryTimeout(TIMEOUT_SECONDS);
-			try (ResultSet result = statement.executeQuery(QUERY)) {
-				if (!result.next()) {
-					throw new SQLException("The server variables query returned no row");
+	/** A session of the pool's, and the network timeout its driver had put on it. */
+	private record PoolSession(Connection connection, int driverNetworkTimeoutMillis) {
+	}
+
+	private static Object query(HikariDataSource pool) throws SQLException {
+		// The pool's driver decides which variables there are; one session either way.
+		boolean postgreSql = PostgreSqlSession.isPostgreSql(pool);
+		PoolSession session = connect(pool, postgreSql);
+		try (Connection connection = session.connection()) {
+			if (postgreSql) {
+				return PostgreSqlSession.read(connection, session.driverNetworkTimeoutMillis(), TIMEOUT_SECONDS);
+			}
+			try (Statement statement = connection.createStatement()) {
+				statement.setQueryTimeout(TIMEOUT_SECONDS);
+				try (ResultSet result = statement.executeQuery(QUERY)) {
+					if (!result.next()) {
+						throw new SQLException("The server variables query returned no row");
+					}
+					return new Reading(result.getLong(1), result.getLong(2));
 				}
-				return new Reading(result.getLong(1), result.getLong(2));
 			}
 		}
 	}
 
-	private static Connection connect(HikariDataSource pool) throws SQLException {
+	private static PoolSession connect(HikariDataSource pool, boolean postgreSql) throws SQLException {
 		if (pool.isClosed()) {
 			// The application closed it: nobody logs in with it any more, nor does a check.
 			throw new SQLException("The pool is closed");
@@ -131,15 +164,21 @@ final class PoolServerVariables {
 			Connection connection = hikariPool.getConnection(TIMEOUT_MILLIS);
 			try {
 				// Hikari resets a changed network timeout when the connection returns.
-				connection.setNetworkTimeout(Runnable::run, TIMEOUT_MILLIS);
-				return connection;
+				return new PoolSession(connection, boundNetworkTimeout(connection));
 			}
 			catch (SQLException | RuntimeException ex) {
 				connection.close();
 				throw ex;
 			}
 		}
-		return connectAsThePoolWould(pool);
+		return connectAsThePoolWould(pool, postgreSql);
+	}
+
+	/** Reads the connection's network timeout, then bounds it for the check's query. */
+	private static int boundNetworkTimeout(Connection connection) throws SQLException {
+		int driverNetworkTimeout = connection.getNetworkTimeout();
+		connection.setNetworkTimeout(Runnable::run, TIMEOUT_MILLIS);
+		return driverNetworkTimeout;
 	}
 
 	/**
@@ -149,7 +188,7 @@ final class PoolServerVariables {
 	 * there is a user (the pool's password then beats a {@code password} property), else
 	 * {@code getConnection()}; then {@code connectionInitSql}.
 	 */
-	private static Connection connectAsThePoolWould(HikariDataSource pool) throws SQLException {
+	private static PoolSession connectAsThePoolWould(HikariDataSource pool, boolean postgreSql) throws SQLException {
 		if (pool.getDataSource() != null || pool.getDataSourceClassName() != null
 				|| pool.getDataSourceJNDI() != null) {
 			// Hikari would use that DataSource, not the URL: nothing to imitate it with.
@@ -157,10 +196,18 @@ final class PoolServerVariables {
 		}
 		Properties properties = new Properties();
 		properties.putAll(pool.getDataSourceProperties());
-		String millis = String.valueOf(TIMEOUT_MILLIS);
-		// Both drivers take these in milliseconds; with Connector/J properties beat the URL.
-		properties.setProperty("connectTimeout", millis);
-		properties.setProperty("socketTimeout", millis);
+		if (postgreSql) {
+			// pgjdbc takes these in seconds. No socketTimeout: the pool's own is read from the
+			// connection, and the check bounds the socket itself once connected.
+			properties.setProperty("connectTimeout", String.valueOf(TIMEOUT_SECONDS));
+			properties.setProperty("loginTimeout", String.valueOf(TIMEOUT_SECONDS));
+		}
+		else {
+			String millis = String.valueOf(TIMEOUT_MILLIS);
+			// Both drivers take these in milliseconds; with Connector/J properties beat the URL.
+			properties.setProperty("connectTimeout", millis);
+			properties.setProperty("socketTimeout", millis);
+		}
 		HikariCredentialsProvider provider = pool.getCredentialsProvider();
 		Credentials credentials = (provider != null) ? provider.getCredentials() : pool.getCredentials();
 		String user = (credentials != null) ? credentials.getUsername() : null;
@@ -168,19 +215,22 @@ final class PoolServerVariables {
 		DriverDataSource dataSource = new DriverDataSource(pool.getJdbcUrl(), pool.getDriverClassName(), properties,
 				user, password);
 		Connection connection = (user != null) ? dataSource.getConnection(user, password) : dataSource.getConnection();
-		String initSql = pool.getConnectionInitSql();
-		if (initSql != null && !initSql.isBlank()) {
-			try (Statement statement = connection.createStatement()) {
-				// What the pool runs on each new connection (it may set session variables).
-				statement.setQueryTimeout(TIMEOUT_SECONDS);
-				statement.execute(initSql);
+		try {
+			int driverNetworkTimeout = boundNetworkTimeout(connection);
+			String initSql = pool.getConnectionInitSql();
+			if (initSql != null && !initSql.isBlank()) {
+				try (Statement statement = connection.createStatement()) {
+					// What the pool runs on each new connection (it may set session variables).
+					statement.setQueryTimeout(TIMEOUT_SECONDS);
+					statement.execute(initSql);
+				}
 			}
-			catch (SQLException | RuntimeException ex) {
-				connection.close();
-				throw ex;
-			}
+			return new PoolSession(connection, driverNetworkTimeout);
 		}
-		return connection;
+		catch (SQLException | RuntimeException ex) {
+			connection.close();
+			throw ex;
+		}
 	}
 
 	/**

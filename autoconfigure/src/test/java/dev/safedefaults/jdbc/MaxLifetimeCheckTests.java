@@ -57,8 +57,8 @@ class MaxLifetimeCheckTests {
 			assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 			assertThat(finding.subject()).isEqualTo("orders");
 			assertThat(finding.message()).contains("after 120 s idle", "maxLifetime=1800s", "keepaliveTime=120s");
-			assertThat(finding.fix()).contains("spring.datasource.hikari.max-lifetime=90s",
-					"spring.datasource.hikari.keepalive-time=90s");
+			assertThat(finding.fix()).contains("spring.datasource.hikari.max-lifetime=90000 ",
+					"spring.datasource.hikari.keepalive-time=90000 ");
 		}));
 	}
 
@@ -99,7 +99,7 @@ class MaxLifetimeCheckTests {
 		this.runner.withPropertyValues("spring.datasource.hikari.max-lifetime=0", "spring.datasource.hikari.keepalive-time=0")
 			.run((context) -> assertThat(run(context, 28_800)).singleElement().satisfies((finding) -> {
 				assertThat(finding.message()).contains("maxLifetime=0 (no limit)");
-				assertThat(finding.fix()).contains("max-lifetime=1800s", "keepalive-time=120s");
+				assertThat(finding.fix()).contains("max-lifetime=1800000 ", "keepalive-time=120000 ");
 			}));
 	}
 

@@ -68,8 +68,8 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 		assertThat(findings).singleElement().satisfies((finding) -> {
 			assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 			assertThat(finding.message()).contains("after 60 s idle", "maxLifetime=1800s", "keepaliveTime=120s");
-			assertThat(finding.fix()).contains("spring.datasource.hikari.max-lifetime=30s",
-					"spring.datasource.hikari.keepalive-time=30s");
+			assertThat(finding.fix()).contains("spring.datasource.hikari.max-lifetime=30000 ",
+					"spring.datasource.hikari.keepalive-time=30000 ");
 		});
 	}
 
@@ -84,7 +84,7 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 		String url = server.url("mariadb", "");
 		String sessionVariables = "spring.datasource.hikari.data-source-properties.sessionVariables=wait_timeout=100";
 		assertThat(check(url, sessionVariables, "spring.datasource.hikari.keepalive-time=90000")).singleElement()
-			.satisfies((finding) -> assertThat(finding.fix()).contains("max-lifetime=70s"));
+			.satisfies((finding) -> assertThat(finding.fix()).contains("max-lifetime=70000 "));
 		assertThat(check(url, sessionVariables, "spring.datasource.hikari.keepalive-time=60000")).isEmpty();
 		assertThat(check(url, sessionVariables, "spring.datasource.hikari.keepalive-time=0",
 				"spring.datasource.hikari.max-lifetime=70000"))

@@ -1,0 +1,102 @@
+package dev.safedefaults.jdbc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.check.Check;
+import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.SecretMasker;
+import jakarta.persistence.EntityManagerFactory;
+import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.orm.jpa.EntityManagerFactoryInfo;
+
+/**
+ * Issue 23: Hibernate batches inserts ({@code hibernate.jdbc.batch_size} set by the
+ * application, wherever: {@code spring.jpa.properties.*}, a customizer,
+ * {@code hibernate.properties}; above 1 as Hibernate runs with it) on a PostgreSQL pool without pgjdbc's
+ * {@code reWriteBatchedInserts=true}: pgjdbc then sends a batch of N inserts as N statements
+ * (one round trip, N executions), where with it they become multi-row inserts. Reports
+ * {@code jdbc.batch-inserts-not-rewritten} (INFO) and applies no default: with the rewrite,
+ * the batch's update counts come back as {@code SUCCESS_NO_INFO} (-2), which code that
+ * checks them must accept. No I/O.
+ */
+final class PostgreSqlBatchRewriteCheck implements Check {
+
+	/** pgjdbc's key, case-sensitive as pgjdbc reads it. */
+	static final String REWRITE_KEY = "reWriteBatchedInserts";
+
+	private final ListableBeanFactory beanFactory;
+
+	PostgreSqlBatchRewriteCheck(ListableBeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
+	}
+
+	@Override
+	public String name() {
+		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.id();
+	}
+
+	@Override
+	public List<Finding> run() {
+		List<Finding> findings = new ArrayList<>();
+		this.beanFactory.getBeansOfType(EntityManagerFactory.class, false, false).forEach((name, factory) -> {
+			Finding finding = check(name, factory);
+			if (finding != null) {
+				findings.add(finding);
+			}
+		});
+		return findings;
+	}
+
+	private static @Nullable Finding check(String factoryName, EntityManagerFactory factory) {
+		if (!(factory instanceof EntityManagerFactoryInfo info) || info.getDataSource() == null) {
+			return null;
+		}
+		HikariDataSource pool = HikariPools.unwrap(info.getDataSource());
+		if (pool == null || pool.getJdbcUrl() == null || !PostgreSqlSession.isPostgreSql(pool)
+				|| rewritesBatchedInserts(pool.getJdbcUrl(), pool.getDataSourceProperties())) {
+			return null;
+		}
+		SessionFactoryImplementor sessionFactory;
+		try {
+			sessionFactory = factory.unwrap(SessionFactoryImplementor.class);
+		}
+		catch (RuntimeException ex) {
+			// Another JPA provider.
+			return null;
+		}
+		int batchSize = sessionFactory.getSessionFactoryOptions().getJdbcBatchSize();
+		if (batchSize <= 1 || !sessionFactory.getProperties().containsKey(AvailableSettings.STATEMENT_BATCH_SIZE)) {
+			// Only batching the application asked for: Hibernate's PostgreSQL dialect batches 15
+			// by default, which says nothing about whether the application inserts in bulk.
+			return null;
+		}
+		String subject = HikariPools.subject(factoryName, pool) + " (" + factoryName + ")";
+		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.raise(subject, batchSize, SecretMasker.maskUrl(pool.getJdbcUrl()),
+				pool.getJdbcUrl().contains("?") ? "&" : "?");
+	}
+
+	/**
+	 * Whether pgjdbc rewrites batched inserts: its URL's parameter beats the data-source
+	 * property (pgjdbc reads the URL over the properties it is given); off by default.
+	 */
+	static boolean rewritesBatchedInserts(String jdbcUrl, Properties dataSourceProperties) {
+		int query = jdbcUrl.indexOf('?');
+		if (query >= 0) {
+			for (String parameter : jdbcUrl.substring(query + 1).split("&")) {
+				int equals = parameter.indexOf('=');
+				if (equals > 0 && parameter.substring(0, equals).equals(REWRITE_KEY)) {
+					return Boolean.parseBoolean(parameter.substring(equals + 1).strip());
+				}
+			}
+		}
+		return Boolean.parseBoolean(dataSourceProperties.getProperty(REWRITE_KEY));
+	}
+
+}
