@@ -90,7 +90,7 @@ enum LoggingConfigurationFiles {
 	private static List<String> log4j2Names() {
 		List<String> names = new ArrayList<>();
 		for (String prefix : List.of("log4j2-test", "log4j2", "log4j2-test-spring", "log4j2-spring")) {
-			for (String extension : List.of(".properties", ".yaml", ".yml", ".json", ".jsn", ".xml")) {
+			for (String extension : List.of(".properties", ".yml", ".yaml", ".json", ".jsn", ".xml")) {
 				names.add(prefix + extension);
 			}
 		}

@@ -1,10 +1,12 @@
 package dev.safedefaults.logging;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
@@ -13,7 +15,10 @@ import dev.safedefaults.check.FindingsStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.asm.ClassReader;
+import org.springframework.asm.ClassVisitor;
 import org.springframework.asm.ClassWriter;
+import org.springframework.asm.MethodVisitor;
 import org.springframework.asm.Opcodes;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.logging.LoggingSystem;
@@ -73,6 +78,34 @@ class IgnoredLoggingConfigurationTests {
 
 	private static List<Finding> findings(FindingsStore store, String id) {
 		return store.findings().stream().filter((finding) -> finding.id().equals(id)).toList();
+	}
+
+	@Test
+	void theLogbackNamesAreBootsStandardLocationsThenTheirSpringForms() throws IOException {
+		// Logback is not on this class path, so Boot's method is read from its byte code.
+		List<String> standard = new ArrayList<>();
+		try (InputStream type = LoggingSystem.class
+			.getResourceAsStream("/org/springframework/boot/logging/logback/LogbackLoggingSystem.class")) {
+			new ClassReader(type).accept(new ClassVisitor(Opcodes.ASM9) {
+				@Override
+				public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+						String[] exceptions) {
+					return !name.equals("getStandardConfigLocations") ? null : new MethodVisitor(Opcodes.ASM9) {
+						@Override
+						public void visitLdcInsn(Object value) {
+							standard.add((String) value);
+						}
+					};
+				}
+			}, 0);
+		}
+		List<String> spring = standard.stream()
+			.map((name) -> name.replaceFirst("(\\.[a-z]+)$", "-spring$1"))
+			.toList();
+		List<String> expected = new ArrayList<>(standard);
+		expected.addAll(spring);
+		assertThat(standard).contains("logback.xml");
+		assertThat(LoggingConfigurationFiles.LOGBACK.standardNames()).isEqualTo(expected);
 	}
 
 	@Test
