@@ -19,8 +19,9 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Log4j2 is not the logging system, so none of the logging defaults (all-async, discard under pressure, "
 					+ "no location) apply.",
 			"Add the second block of the README's install section to <dependencies> (not <dependencyManagement>): "
-					+ "spring-boot-starter with spring-boot-starter-logging excluded; mvn dependency:tree "
-					+ "-Dincludes=ch.qos.logback shows what else brings Logback.");
+					+ "spring-boot-starter with spring-boot-starter-logging excluded, and keep the starter's "
+					+ "spring-boot-starter-log4j2 (no exclusion of it); mvn dependency:tree -Dincludes=ch.qos.logback "
+					+ "shows what else brings Logback.");
 
 	/** Logback and Log4j2 core both on the class path: Boot's logging system factories try Logback first. */
 	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH = NOT_LOG4J2.because(
