@@ -18,7 +18,44 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Log4j2 is not the logging system (Logback won), so none of the logging defaults apply.",
 			"Log4j2 is not the logging system, so none of the logging defaults (all-async, discard under pressure, "
 					+ "no location) apply.",
-			"Exclude spring-boot-starter-logging from spring-boot-starter in dependencyManagement.");
+			"Add the second block of the README's install section to <dependencies> (not <dependencyManagement>): "
+					+ "spring-boot-starter with spring-boot-starter-logging excluded, and keep the starter's "
+					+ "spring-boot-starter-log4j2 (no exclusion of it); mvn dependency:tree -Dincludes=ch.qos.logback "
+					+ "shows what else brings Logback.");
+
+	/** Logback and Log4j2 core both on the class path: Boot's logging system factories try Logback first. */
+	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH = NOT_LOG4J2.because(
+			"Logback and Log4j2 are both on the class path (spring-boot-starter-logging was not excluded) and Boot "
+					+ "chooses Logback first: Logback runs, so none of the logging defaults (all-async, discard under "
+					+ "pressure, no location) apply; SLF4J's 'multiple providers' warning comes from the same cause.",
+			NOT_LOG4J2.fix());
+
+	/** Logback runs and the application ships a Log4j2 configuration, which Logback never reads. */
+	static final FindingType NOT_LOG4J2_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2.because(
+			"Log4j2 is not the logging system, so the application's Log4j2 configuration %1$s (from %2$s) is "
+					+ "ignored and none of the logging defaults (all-async, discard under pressure, no location) apply.",
+			NOT_LOG4J2.fix() + " Log4j2 then reads %1$s.");
+
+	/** Both on the class path, Logback chosen, and a Log4j2 configuration left unread. */
+	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2.because(
+			"Logback and Log4j2 are both on the class path (spring-boot-starter-logging was not excluded) and Boot "
+					+ "chooses Logback first: the application's Log4j2 configuration %1$s (from %2$s) is ignored and "
+					+ "none of the logging defaults (all-async, discard under pressure, no location) apply; SLF4J's "
+					+ "'multiple providers' warning comes from the same cause.",
+			NOT_LOG4J2.fix() + " Log4j2 then reads %1$s.");
+
+	/** Log4j2 runs and the application ships a Logback configuration, which Log4j2 never reads. */
+	static final FindingType LOGBACK_CONFIGURATION_IGNORED = FindingType.declare("logging.logback-config-ignored",
+			WARNING,
+			"Log4j2 is the logging system and the application ships a Logback configuration (logback-spring.xml, "
+					+ "logback.xml, their -test and .groovy forms, or logging.config naming one): nothing in it is used.",
+			"%1$s (from %2$s) is a Logback configuration, and Log4j2 is the logging system: none of its appenders, "
+					+ "encoders, patterns or levels are used, every line is written in the Log4j2 configuration's "
+					+ "format (Boot's default pattern unless a log4j2-spring.xml says otherwise).",
+			"Rewrite %1$s as log4j2-spring.xml (the starter's logging defaults then apply to it), or keep Logback: "
+					+ "no route keeps Logback with the starter's logging defaults yet; today, exclude "
+					+ "spring-boot-starter-log4j2 from the starter, remove the spring-boot-starter-logging exclusion "
+					+ "and set safe-defaults.logging.enabled=false (docs/logging.md, Keeping Logback).");
 
 	static final FindingType DISRUPTOR_4 = FindingType.declare("logging.disruptor-4", WARNING,
 			"LMAX Disruptor 4.x is on the class path: with Log4j 2.25 it loses events, WARN and ERROR included and "
@@ -133,7 +170,7 @@ public final class LoggingFindings implements FindingDeclarations {
 
 	@Override
 	public List<FindingType> findingTypes() {
-		return List.of(NOT_LOG4J2, DISRUPTOR_4, SYNC_LOGGERS, TWO_QUEUES, INCLUDE_LOCATION, LOCATION_PATTERN,
+		return List.of(NOT_LOG4J2, LOGBACK_CONFIGURATION_IGNORED, DISRUPTOR_4, SYNC_LOGGERS, TWO_QUEUES, INCLUDE_LOCATION, LOCATION_PATTERN,
 				BLOCKING_QUEUE_FULL, FORMAT_MSG_ASYNC, FULL_STACK_TRACES, NO_SHUTDOWN_HOOK);
 	}
 

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingType;
 import dev.safedefaults.logging.shutdown.LoggingShutdownEnvironmentPostProcessor;
 import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 import org.jspecify.annotations.Nullable;
@@ -13,13 +14,22 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 /**
  * Checks what the logging defaults rest on, without touching Log4j itself: that Log4j2 is
- * the logging system (not Logback), that the Disruptor is a 3.x, and that a shutdown handler
- * (the starter's, or Boot's) will write the queue at exit.
+ * the logging system (not Logback; saying why when both are on the class path), that no
+ * configuration file of the system that does not run is silently ignored, that the
+ * Disruptor is a 3.x, and that a shutdown handler (the starter's, or Boot's) will write the
+ * queue at exit.
  */
 public class LoggingSystemCheck implements Check {
+
+	/** What Boot's Logback factory looks for; it comes before the Log4j2 one. */
+	private static final String LOGBACK_CLASSIC = "ch.qos.logback.classic.LoggerContext";
+
+	/** What Boot's Log4j2 factory looks for. */
+	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.impl.Log4jContextFactory";
 
 	private final ObjectProvider<LoggingSystem> loggingSystem;
 
@@ -49,8 +59,11 @@ public class LoggingSystemCheck implements Check {
 	public List<Finding> run() {
 		List<Finding> findings = new ArrayList<>();
 		LoggingSystem system = this.loggingSystem.getIfAvailable();
-		if (system != null && !Log4j2LoggingSystemChoice.is(system)) {
-			findings.add(LoggingFindings.NOT_LOG4J2.raise(system.getClass().getSimpleName()));
+		if (system != null && Log4j2LoggingSystemChoice.is(system)) {
+			findings.addAll(logbackConfigurationIgnored());
+		}
+		else if (system != null) {
+			findings.add(notLog4j2(system));
 		}
 		if (DisruptorVersion.of(this.classLoader) == DisruptorVersion.V4_OR_LATER) {
 			findings.add(LoggingFindings.DISRUPTOR_4.raise("com.lmax:disruptor"));
@@ -60,6 +73,30 @@ public class LoggingSystemCheck implements Check {
 			findings.add(LoggingFindings.NO_SHUTDOWN_HOOK.raise("logging.register-shutdown-hook"));
 		}
 		return findings;
+	}
+
+	private List<Finding> logbackConfigurationIgnored() {
+		String shipped = LoggingConfigurationFiles.LOGBACK.shipped(this.environment, this.classLoader);
+		if (shipped == null) {
+			return List.of();
+		}
+		return List.of(LoggingFindings.LOGBACK_CONFIGURATION_IGNORED.raise(shipped, shipped,
+				LoggingConfigurationFiles.origin(this.environment)));
+	}
+
+	private Finding notLog4j2(LoggingSystem system) {
+		String subject = system.getClass().getSimpleName();
+		boolean bothOnClassPath = ClassUtils.isPresent(LOGBACK_CLASSIC, this.classLoader)
+				&& ClassUtils.isPresent(LOG4J_CORE, this.classLoader);
+		String shipped = LoggingConfigurationFiles.LOG4J2.shipped(this.environment, this.classLoader);
+		if (shipped == null) {
+			return bothOnClassPath ? LoggingFindings.NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH.raise(subject)
+					: LoggingFindings.NOT_LOG4J2.raise(subject);
+		}
+		FindingType type = bothOnClassPath
+				? LoggingFindings.NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION
+				: LoggingFindings.NOT_LOG4J2_IGNORING_LOG4J2_CONFIGURATION;
+		return type.raise(subject, shipped, LoggingConfigurationFiles.origin(this.environment));
 	}
 
 	private boolean startersStopIsInPlace() {
