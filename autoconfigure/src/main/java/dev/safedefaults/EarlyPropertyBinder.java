@@ -8,12 +8,12 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Reads the keys an environment post-processor needs before the application context (and so
- * any {@code @ConfigurationProperties} bean) exists: bound as Boot binds them ({@link Binder},
- * relaxed names, Boot's conversion errors), range-checked with {@link PropertyBounds} for the
- * starter's own keys, and clamped, never refused, for a key the starter borrows from Boot.
- * Every post-processor reads its early keys here; each key is declared once, in additional
- * configuration metadata.
+ * Reads the keys an environment post-processor needs before the application context (and
+ * so any {@code @ConfigurationProperties} bean) exists: bound as Boot binds them
+ * ({@link Binder}, relaxed names, Boot's conversion errors), range-checked with
+ * {@link PropertyBounds} for the starter's own keys, and clamped, never refused, for a
+ * key the starter borrows from Boot. Every post-processor reads its early keys here; each
+ * key is declared once, in additional configuration metadata.
  */
 public final class EarlyPropertyBinder {
 
@@ -60,8 +60,8 @@ public final class EarlyPropertyBinder {
 	}
 
 	/**
-	 * A duration borrowed from Boot, which Boot has its own rules for: a value Boot accepts is
-	 * never refused, only brought into the range the starter can use.
+	 * A duration borrowed from Boot, which Boot has its own rules for: a value Boot
+	 * accepts is never refused, only brought into the range the starter can use.
 	 * @param name the property
 	 * @param min the shortest the starter uses
 	 * @param max the longest the starter uses

@@ -52,14 +52,16 @@ public final class PropertyBounds {
 	 * @param minExclusive whether {@code min} itself is refused
 	 * @param max the largest allowed
 	 * @param why what the range protects, for the message
-	 * @throws InvalidConfigurationPropertyValueException when out of range or not a number
+	 * @throws InvalidConfigurationPropertyValueException when out of range or not a
+	 * number
 	 */
 	public static void requireRange(String name, double value, double min, boolean minExclusive, double max,
 			String why) {
 		boolean aboveMin = minExclusive ? value > min : value >= min;
 		if (!aboveMin || !(value <= max)) {
-			throw new InvalidConfigurationPropertyValueException(name, value, "Must be " + (minExclusive ? "above " : "from ")
-					+ format(min) + (minExclusive ? " and at most " : " to ") + format(max) + " (" + why + ")");
+			throw new InvalidConfigurationPropertyValueException(name, value,
+					"Must be " + (minExclusive ? "above " : "from ") + format(min)
+							+ (minExclusive ? " and at most " : " to ") + format(max) + " (" + why + ")");
 		}
 	}
 
@@ -75,8 +77,7 @@ public final class PropertyBounds {
 	public static void requireRange(String name, @Nullable Duration value, Duration min, Duration max, String why) {
 		if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
 			throw new InvalidConfigurationPropertyValueException(name, (value != null) ? shortForm(value) : null,
-					"Must be from " + shortForm(min) + " to " + shortForm(max) + " ("
-							+ why + ")");
+					"Must be from " + shortForm(min) + " to " + shortForm(max) + " (" + why + ")");
 		}
 	}
 
@@ -105,11 +106,10 @@ public final class PropertyBounds {
 	 * @param where where the allowed values are listed, for the message
 	 * @throws InvalidConfigurationPropertyValueException when the value is not allowed
 	 */
-	public static void requireOneOf(String name, String value, Collection<String> allowed, String what,
-			String where) {
+	public static void requireOneOf(String name, String value, Collection<String> allowed, String what, String where) {
 		if (!allowed.contains(value)) {
-			throw new InvalidConfigurationPropertyValueException(name, value, "'" + value + "' is not " + what
-					+ ". Allowed: " + String.join(", ", allowed) + " (" + where + ")");
+			throw new InvalidConfigurationPropertyValueException(name, value,
+					"'" + value + "' is not " + what + ". Allowed: " + String.join(", ", allowed) + " (" + where + ")");
 		}
 	}
 
@@ -134,7 +134,8 @@ public final class PropertyBounds {
 	/**
 	 * A size as a user writes it, in the largest of Boot's units that holds it exactly
 	 * ({@code 1GB}, {@code 1536KB}, {@code 1B}): {@link DataSize#toString()} gives bytes
-	 * ({@code 1073741824B}), which is not what the README, the metadata or the user wrote.
+	 * ({@code 1073741824B}), which is not what the README, the metadata or the user
+	 * wrote.
 	 */
 	private static String shortForm(DataSize size) {
 		long bytes = size.toBytes();

@@ -22,14 +22,15 @@ public class SafeDefaultsProperties implements InitializingBean {
 
 	/**
 	 * The master switch: {@code false} switches off every default, every check and every
-	 * report; as a JVM system property, also what starts before Spring. Every reader names
-	 * it through this constant.
+	 * report; as a JVM system property, also what starts before Spring. Every reader
+	 * names it through this constant.
 	 */
 	public static final String ENABLED_PROPERTY = "safe-defaults.enabled";
 
 	/**
-	 * Whether the startup checks run: read by the conditions of the beans that run checks,
-	 * so, like the master switch, declared in additional metadata rather than as a field.
+	 * Whether the startup checks run: read by the conditions of the beans that run
+	 * checks, so, like the master switch, declared in additional metadata rather than as
+	 * a field.
 	 */
 	public static final String CHECKS_ENABLED_PROPERTY = "safe-defaults.checks.enabled";
 
@@ -55,21 +56,21 @@ public class SafeDefaultsProperties implements InitializingBean {
 	public static class Checks {
 
 		/**
-		 * Finding ids never to report, for example 'checks.failed'. Each must be an id from
-		 * the findings catalogue.
+		 * Finding ids never to report, for example 'checks.failed'. Each must be an id
+		 * from the findings catalogue.
 		 */
 		private List<String> disabled = new ArrayList<>();
 
 		/**
-		 * What fails startup: 'none' reports findings only; 'warning' fails startup when a
-		 * startup check raises a warning (for a strict test suite or CI). Findings raised
-		 * later at runtime never stop the application.
+		 * What fails startup: 'none' reports findings only; 'warning' fails startup when
+		 * a startup check raises a warning (for a strict test suite or CI). Findings
+		 * raised later at runtime never stop the application.
 		 */
 		private FailOn failOn = FailOn.NONE;
 
 		/**
-		 * How long a deferred check (one that needs I/O, such as a database query) may run
-		 * before it is reported as 'checks.failed'. From 1ms to 10m.
+		 * How long a deferred check (one that needs I/O, such as a database query) may
+		 * run before it is reported as 'checks.failed'. From 1ms to 10m.
 		 */
 		private Duration deferredTimeout = Duration.ofSeconds(10);
 

@@ -66,7 +66,10 @@ class ArchitectureTests {
 
 	private static final Path MAIN_SOURCES = Path.of("src/main/java");
 
-	/** The findings model every feature uses: the one package under the root that is not a feature. */
+	/**
+	 * The findings model every feature uses: the one package under the root that is not a
+	 * feature.
+	 */
 	private static final String CHECK = ROOT + ".check..";
 
 	@Test
@@ -179,7 +182,8 @@ class ArchitectureTests {
 	}
 
 	private static DescribedPredicate<Slice> isAFeature() {
-		return DescribedPredicate.describe("are features (not check)", (slice) -> !"check".equals(slice.getNamePart(1)));
+		return DescribedPredicate.describe("are features (not check)",
+				(slice) -> !"check".equals(slice.getNamePart(1)));
 	}
 
 	private static ArchCondition<JavaClass> checkTheirRangesThroughPropertyBounds() {
@@ -196,7 +200,8 @@ class ArchitectureTests {
 					.anyMatch((field) -> isBoundedType(field.getRawType()));
 				boolean ownException = classAndNested.stream()
 					.flatMap((type) -> type.getConstructorCallsFromSelf().stream())
-					.anyMatch((call) -> call.getTargetOwner().isEquivalentTo(InvalidConfigurationPropertyValueException.class));
+					.anyMatch((call) -> call.getTargetOwner()
+						.isEquivalentTo(InvalidConfigurationPropertyValueException.class));
 				boolean callsBounds = classAndNested.stream()
 					.flatMap((type) -> type.getMethodCallsFromSelf().stream())
 					.anyMatch((call) -> call.getTargetOwner().isEquivalentTo(PropertyBounds.class));

@@ -23,14 +23,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Property names, finding ids and metric names are public API: each is documented in the
- * generated configuration metadata (so IDEs complete it) and in the README's tables the day it
- * appears; and the README and the pages under {@code docs/} link only to what exists.
+ * generated configuration metadata (so IDEs complete it) and in the README's tables the
+ * day it appears; and the README and the pages under {@code docs/} link only to what
+ * exists.
  */
 class DocumentationTests {
 
 	private static final Path REPOSITORY = Path.of("..");
 
-	/** {@code `Class#method`}, {@code `Class`} or {@code `#method`} (of the class named before it). */
+	/**
+	 * {@code `Class#method`}, {@code `Class`} or {@code `#method`} (of the class named
+	 * before it).
+	 */
 	private static final Pattern TEST_REFERENCE = Pattern.compile("`([A-Z]\\w*(?:Tests|IT))?(?:#(\\w+))?`");
 
 	private static final Pattern METRIC_NAME = Pattern.compile("\"(safedefaults\\.[a-z0-9.-]+)\"");
@@ -57,10 +61,10 @@ class DocumentationTests {
 	void everyPropertyHasADescriptionForTheIde() throws IOException {
 		List<Map<String, Object>> properties = JsonPath.read(metadata(), "$.properties[*]");
 		assertThat(properties).isNotEmpty();
-		assertThat(properties).allSatisfy((property) -> assertThat(property.get("description"))
-			.as("description of %s", property.get("name"))
-			.asString()
-			.isNotBlank());
+		assertThat(properties).allSatisfy(
+				(property) -> assertThat(property.get("description")).as("description of %s", property.get("name"))
+					.asString()
+					.isNotBlank());
 	}
 
 	@Test
@@ -71,7 +75,8 @@ class DocumentationTests {
 
 	@Test
 	void everyPropertyOfTheReadmesTableIsKnownToTheIde() throws IOException {
-		// A key read without a properties field (a condition, a post-processor) is declared in
+		// A key read without a properties field (a condition, a post-processor) is
+		// declared in
 		// additional metadata; this catches one that is only in the README.
 		List<String> names = JsonPath.read(metadata(), "$.properties[*].name");
 		assertThat(names).as("the configuration metadata").containsAll(readmeTable("Properties"));
@@ -131,11 +136,13 @@ class DocumentationTests {
 		for (List<String> row : readme().rowsUnder("Findings catalogue")) {
 			rows.put(row.get(0).replace("`", ""), row);
 		}
-		assertThat(rows.keySet()).as("README catalogue rows").containsExactlyInAnyOrderElementsOf(FindingCatalogue.ids());
+		assertThat(rows.keySet()).as("README catalogue rows")
+			.containsExactlyInAnyOrderElementsOf(FindingCatalogue.ids());
 		assertThat(FindingCatalogue.entries()).allSatisfy((type) -> {
 			List<String> row = rows.get(type.id());
 			assertThat(row.get(1)).as("severity of %s in the README", type.id()).isEqualTo(type.severity().name());
-			assertThat(row.get(2).replace("`", "")).as("meaning of %s in the README", type.id()).isEqualTo(type.title());
+			assertThat(row.get(2).replace("`", "")).as("meaning of %s in the README", type.id())
+				.isEqualTo(type.title());
 		});
 	}
 
@@ -146,15 +153,17 @@ class DocumentationTests {
 		assertThat(hinted).containsExactlyInAnyOrderElementsOf(FindingCatalogue.ids());
 	}
 
-
 	@Test
 	void everyTestTheTestingPageNamesExists() throws IOException {
-		// docs/testing.md says which test proves each README promise: a renamed or deleted test
+		// docs/testing.md says which test proves each README promise: a renamed or
+		// deleted test
 		// must not leave the claim pointing at nothing.
 		Map<String, Path> testSources = new LinkedHashMap<>();
 		try (Stream<Path> files = Files.walk(REPOSITORY)) {
-			files.filter((file) -> file.toString().endsWith(".java") && file.toString().contains("src" + File.separator + "test")
-					&& !file.toString().contains(File.separator + "target" + File.separator))
+			files
+				.filter((file) -> file.toString().endsWith(".java")
+						&& file.toString().contains("src" + File.separator + "test")
+						&& !file.toString().contains(File.separator + "target" + File.separator))
 				.forEach((file) -> testSources.putIfAbsent(file.getFileName().toString().replace(".java", ""), file));
 		}
 		List<List<String>> rows = MarkdownDocument.read(REPOSITORY.resolve("docs/testing.md"))
@@ -170,7 +179,8 @@ class DocumentationTests {
 				Path source = testSources.get(testClass);
 				assertThat(source).as("the test class %s named in docs/testing.md", testClass).isNotNull();
 				if (reference.group(2) != null) {
-					assertThat(Files.readString(source)).as("%s#%s named in docs/testing.md", testClass, reference.group(2))
+					assertThat(Files.readString(source))
+						.as("%s#%s named in docs/testing.md", testClass, reference.group(2))
 						.containsPattern("void " + reference.group(2) + "\\(");
 				}
 				named++;

@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A markdown file of the repository as {@link DocumentationTests} reads it: the values of a
- * table's first column under a heading, the anchors its headings get on GitHub, and the
+ * A markdown file of the repository as {@link DocumentationTests} reads it: the values of
+ * a table's first column under a heading, the anchors its headings get on GitHub, and the
  * relative links it makes. Fenced code blocks are left out of all three.
  */
 final class MarkdownDocument {
@@ -68,7 +68,8 @@ final class MarkdownDocument {
 
 	/**
 	 * The rows of the first table under the heading with this text, header and separator
-	 * rows excluded, each as its cells' text (stripped; {@code \|} is a pipe inside a cell).
+	 * rows excluded, each as its cells' text (stripped; {@code \|} is a pipe inside a
+	 * cell).
 	 * @param heading the heading's text, without its {@code #}s
 	 * @return the rows, in order; empty when there is no such heading or table
 	 */

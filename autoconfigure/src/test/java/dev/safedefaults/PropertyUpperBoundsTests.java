@@ -63,8 +63,7 @@ class PropertyUpperBoundsTests {
 			"safe-defaults.runtime.exception-storm.per-second, 0, 0 and at most 1000000000",
 			"safe-defaults.runtime.exception-storm.per-request, NaN, 0 and at most 1000000000",
 			"safe-defaults.runtime.stderr-stack-traces.per-second, 1e10, 0 and at most 1000000000" })
-	void aValueOutOfRangeFailsStartupNamingThePropertyTheValueAndTheRange(String property, String value,
-			String range) {
+	void aValueOutOfRangeFailsStartupNamingThePropertyTheValueAndTheRange(String property, String value, String range) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
@@ -84,8 +83,7 @@ class PropertyUpperBoundsTests {
 			"safe-defaults.runtime.exception-storm.window-interval, 1d", "safe-defaults.runtime.sustained-for, 1h",
 			"safe-defaults.runtime.stderr-stack-traces.log-interval, 1d" })
 	void theUpperBoundItselfIsAccepted(String property, String value) {
-		this.runner.withPropertyValues(property + "=" + value)
-			.run((context) -> assertThat(context).hasNotFailed());
+		this.runner.withPropertyValues(property + "=" + value).run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@org.junit.jupiter.api.Test

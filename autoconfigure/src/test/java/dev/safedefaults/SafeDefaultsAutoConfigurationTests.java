@@ -76,11 +76,10 @@ class SafeDefaultsAutoConfigurationTests {
 	void checksRunOnceAtRefreshAndTheirFindingsAreStored() {
 		this.runner.withUserConfiguration(WarningCheckConfiguration.class).run((context) -> {
 			assertThat(context.getBean(WarningCheckConfiguration.class).runs).isEqualTo(1);
-			assertThat(context.getBean(FindingsStore.class).findings()).singleElement()
-				.satisfies((finding) -> {
-					assertThat(finding.id()).isEqualTo(CheckFindings.CHECKS_FAILED.id());
-					assertThat(finding.subject()).isEqualTo("warning-check");
-				});
+			assertThat(context.getBean(FindingsStore.class).findings()).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo(CheckFindings.CHECKS_FAILED.id());
+				assertThat(finding.subject()).isEqualTo("warning-check");
+			});
 		});
 	}
 
@@ -129,7 +128,8 @@ class SafeDefaultsAutoConfigurationTests {
 
 	@Test
 	void failOnWarningIgnoresSilencedWarnings() {
-		this.runner.withPropertyValues("safe-defaults.checks.fail-on=warning", "safe-defaults.checks.disabled=checks.failed")
+		this.runner
+			.withPropertyValues("safe-defaults.checks.fail-on=warning", "safe-defaults.checks.disabled=checks.failed")
 			.withUserConfiguration(WarningCheckConfiguration.class)
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
@@ -202,15 +202,14 @@ class SafeDefaultsAutoConfigurationTests {
 		List<LogEvent> events = new CopyOnWriteArrayList<>();
 		withRunnerLog(events::add, () -> this.runner.withUserConfiguration(SummaryInfoConfiguration.class)
 			.run((context) -> awaitSummaryLevel(events, "summary-info-only", Level.INFO)));
-		withRunnerLog(events::add,
-				() -> this.runner.withUserConfiguration(SummaryWarningConfiguration.class)
-					.run((context) -> awaitSummaryLevel(events, "summary-warning-and-info", Level.WARN)));
+		withRunnerLog(events::add, () -> this.runner.withUserConfiguration(SummaryWarningConfiguration.class)
+			.run((context) -> awaitSummaryLevel(events, "summary-warning-and-info", Level.WARN)));
 	}
 
 	/**
 	 * Waits for the run's first finding line (the log may be asynchronous, and lines of
-	 * earlier tests' contexts may still arrive) and checks the level of the summary logged
-	 * just before it.
+	 * earlier tests' contexts may still arrive) and checks the level of the summary
+	 * logged just before it.
 	 */
 	private static void awaitSummaryLevel(List<LogEvent> events, String subject, Level expected) {
 		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
@@ -259,25 +258,26 @@ class SafeDefaultsAutoConfigurationTests {
 	}
 
 	private void startupAndDeferredLines(List<String> output) {
-		this.runner.withUserConfiguration(DeferredCheckConfiguration.class, FeatureConfiguration.class).run((context) -> {
-			StartupCheckRunner runner = context.getBean(StartupCheckRunner.class);
-			await().atMost(Duration.ofSeconds(10))
-				.untilAsserted(() -> assertThat(output).contains(
-						"safe-defaults: applied demo(2 clients); off: sleepy; 0 checks, 0 findings; 1 deferred check running"));
-			assertThat(runner.getRuns()).singleElement().satisfies((run) -> {
-				assertThat(run.name()).isEqualTo("deferred-check");
-				assertThat(run.deferred()).isTrue();
-				assertThat(run.status()).isEqualTo(CheckRun.Status.RUNNING);
-			});
-			context.getBean(DeferredCheckConfiguration.class).release.countDown();
-			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+		this.runner.withUserConfiguration(DeferredCheckConfiguration.class, FeatureConfiguration.class)
+			.run((context) -> {
+				StartupCheckRunner runner = context.getBean(StartupCheckRunner.class);
+				await().atMost(Duration.ofSeconds(10))
+					.untilAsserted(() -> assertThat(output).contains(
+							"safe-defaults: applied demo(2 clients); off: sleepy; 0 checks, 0 findings; 1 deferred check running"));
 				assertThat(runner.getRuns()).singleElement().satisfies((run) -> {
-					assertThat(run.status()).isEqualTo(CheckRun.Status.DONE);
-					assertThat(run.findings()).isOne();
+					assertThat(run.name()).isEqualTo("deferred-check");
+					assertThat(run.deferred()).isTrue();
+					assertThat(run.status()).isEqualTo(CheckRun.Status.RUNNING);
 				});
-				assertThat(output).contains("safe-defaults: 1 deferred check done (deferred-check), 1 finding");
+				context.getBean(DeferredCheckConfiguration.class).release.countDown();
+				await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+					assertThat(runner.getRuns()).singleElement().satisfies((run) -> {
+						assertThat(run.status()).isEqualTo(CheckRun.Status.DONE);
+						assertThat(run.findings()).isOne();
+					});
+					assertThat(output).contains("safe-defaults: 1 deferred check done (deferred-check), 1 finding");
+				});
 			});
-		});
 	}
 
 	@Test
@@ -315,7 +315,8 @@ class SafeDefaultsAutoConfigurationTests {
 		Check warningCheck() {
 			return named("warning-check", () -> {
 				this.runs++;
-				return List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "warning-check", "a warning", "fix it"));
+				return List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "warning-check",
+						"a warning", "fix it"));
 			});
 		}
 
@@ -326,8 +327,8 @@ class SafeDefaultsAutoConfigurationTests {
 
 		@Bean
 		Check infoCheck() {
-			return named("info-check",
-					() -> List.of(new Finding("config-cache.mutable-type", Severity.INFO, "info-check", "an info", "nothing")));
+			return named("info-check", () -> List
+				.of(new Finding("config-cache.mutable-type", Severity.INFO, "info-check", "an info", "nothing")));
 		}
 
 	}
@@ -348,11 +349,12 @@ class SafeDefaultsAutoConfigurationTests {
 
 		@Bean
 		Check summaryWarningCheck() {
-			return named("summary-warning-check", () -> List.of(
-					new Finding("config-cache.mutable-type", Severity.INFO, "summary-warning-and-info", "an info",
-							"nothing"),
-					new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "summary-warning-and-info",
-							"a warning", "fix it")));
+			return named("summary-warning-check",
+					() -> List.of(
+							new Finding("config-cache.mutable-type", Severity.INFO, "summary-warning-and-info",
+									"an info", "nothing"),
+							new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "summary-warning-and-info",
+									"a warning", "fix it")));
 		}
 
 	}
@@ -405,7 +407,8 @@ class SafeDefaultsAutoConfigurationTests {
 				@Override
 				public List<Finding> run() throws Exception {
 					DeferredCheckConfiguration.this.release.await(30, TimeUnit.SECONDS);
-					return List.of(new Finding("config-cache.mutable-type", Severity.INFO, "deferred-check", "done", "none"));
+					return List
+						.of(new Finding("config-cache.mutable-type", Severity.INFO, "deferred-check", "done", "none"));
 				}
 
 				@Override

@@ -19,9 +19,9 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 /**
  * Runs JMH with its own command line (the benchmarks profile passes {@code -Dbenchmark}),
  * then prints, for each benchmark class (and parameter set and thread count), every
- * method's cost next to the slowest and the fastest of its class: a benchmark compares the
- * starter, the anti-pattern and the best hand-written setup in one run, and the ratios are
- * what a reader compares with the incidents.
+ * method's cost next to the slowest and the fastest of its class: a benchmark compares
+ * the starter, the anti-pattern and the best hand-written setup in one run, and the
+ * ratios are what a reader compares with the incidents.
  */
 public final class BenchmarkMain {
 
@@ -50,8 +50,8 @@ public final class BenchmarkMain {
 			double slowest = cost(members.get(members.size() - 1));
 			out.println();
 			out.println("Ratios: " + group.getKey());
-			out.printf(Locale.ROOT, "  %-36s %14s %-10s %18s %16s%n", "benchmark", "score", "unit", "cheaper than slowest",
-					"x the fastest");
+			out.printf(Locale.ROOT, "  %-36s %14s %-10s %18s %16s%n", "benchmark", "score", "unit",
+					"cheaper than slowest", "x the fastest");
 			for (RunResult member : members) {
 				Result<?> primary = member.getPrimaryResult();
 				out.printf(Locale.ROOT, "  %-36s %14.3f %-10s %17.1fx %15.2fx%n", methodOf(member.getParams()),

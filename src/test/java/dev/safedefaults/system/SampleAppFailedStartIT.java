@@ -15,11 +15,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A start that fails early (issue 25) always says why on the console: with every logger
- * asynchronous, Boot's failure report is queued in the ring when the main thread ends, and
- * was lost with the JVM in about one failed start out of six. The three early failures an
- * operator meets, each started many times: a missing {@code spring.config.import} file and
- * a YAML syntax error (both fail before Boot has initialised its logging system), and a
- * property the starter reads before the context exists with a value out of its range.
+ * asynchronous, Boot's failure report is queued in the ring when the main thread ends,
+ * and was lost with the JVM in about one failed start out of six. The three early
+ * failures an operator meets, each started many times: a missing
+ * {@code spring.config.import} file and a YAML syntax error (both fail before Boot has
+ * initialised its logging system), and a property the starter reads before the context
+ * exists with a value out of its range.
  */
 class SampleAppFailedStartIT {
 
@@ -37,7 +38,8 @@ class SampleAppFailedStartIT {
 		List<FailedStart> causes = List.of(
 				new FailedStart("missing-import",
 						"--spring.config.import=file:" + broken.resolveSibling("no-such.properties"), "does not exist"),
-				new FailedStart("yaml-syntax", "--spring.config.import=file:" + broken, "while parsing a flow sequence"),
+				new FailedStart("yaml-syntax", "--spring.config.import=file:" + broken,
+						"while parsing a flow sequence"),
 				new FailedStart("bad-early-value", "--safe-defaults.logging.shutdown-timeout=2000h",
 						"Invalid value '2000h' for configuration property 'safe-defaults.logging.shutdown-timeout'"));
 		List<Future<String>> runs = new ArrayList<>();
@@ -75,7 +77,8 @@ class SampleAppFailedStartIT {
 
 		/**
 		 * Starts the app once.
-		 * @return {@code null} when it exited non-zero having printed the reason, else what happened
+		 * @return {@code null} when it exited non-zero having printed the reason, else
+		 * what happened
 		 */
 		String run(int number) throws InterruptedException {
 			String run = "failed-start-" + this.name + "-" + number;

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The logging shutdown guarantee on the packaged sample app, stopped with SIGTERM behind a
- * slow and behind a stalled stdout (issue 16): every queued event is written within
+ * The logging shutdown guarantee on the packaged sample app, stopped with SIGTERM behind
+ * a slow and behind a stalled stdout (issue 16): every queued event is written within
  * {@code safe-defaults.logging.shutdown-timeout}; what is not is counted, WARN and ERROR
  * apart, in one last line; the JVM never hangs on a blocked stdout.
  */
@@ -29,7 +29,10 @@ class SampleAppLoggingShutdownIT {
 
 	private static final String ERROR_MESSAGE = "Pricing failed for order";
 
-	/** Linux's default pipe capacity: what the app can have written that the reader has not read. */
+	/**
+	 * Linux's default pipe capacity: what the app can have written that the reader has
+	 * not read.
+	 */
 	private static final long PIPE_CAPACITY = 64 * 1024;
 
 	/** Where a request thread waits for a slot in a full ring buffer. */
@@ -47,13 +50,17 @@ class SampleAppLoggingShutdownIT {
 
 	@Test
 	void slowStdoutGetsEveryErrorLineWhenTheTimeoutAllows() throws Exception {
-		// A log shipper reading 50 KB/s, an error storm it fell behind on, then SIGTERM: the
-		// backlog (well over what the issue's 0 ms stop wrote) drains within the 30 s default.
+		// A log shipper reading 50 KB/s, an error storm it fell behind on, then SIGTERM:
+		// the
+		// backlog (well over what the issue's 0 ms stop wrote) drains within the 30 s
+		// default.
 		SampleAppProcess app = SampleAppProcess.startWithSlowStdout("shutdown-slow", List.of(), List.of(), 50_000);
 		try {
 			assertThat(app.isAlive()).as("started; log:\n%s", app.log()).isTrue();
-			// The shipper falls behind during the storm (here: it pauses), so that whatever the
-			// machine's speed a backlog is queued at SIGTERM, then reads at its 50 KB/s again.
+			// The shipper falls behind during the storm (here: it pauses), so that
+			// whatever the
+			// machine's speed a backlog is queued at SIGTERM, then reads at its 50 KB/s
+			// again.
 			app.stallStdout();
 			int failed = storm(app, 400, 4);
 			app.resumeStdout();
@@ -67,7 +74,8 @@ class SampleAppLoggingShutdownIT {
 			assertThat(stop).as("stop within the documented bound").isLessThan(bound);
 			String stdout = completeText(app.stdoutFile());
 			assertThat(failed).isEqualTo(200);
-			// More than a pipe's worth read after the signal: the app still had events queued at
+			// More than a pipe's worth read after the signal: the app still had events
+			// queued at
 			// SIGTERM, so the drain was exercised.
 			assertThat(Files.size(app.stdoutFile()) - readAtSigterm).as("bytes of stdout read after SIGTERM")
 				.isGreaterThan(PIPE_CAPACITY);
@@ -82,18 +90,21 @@ class SampleAppLoggingShutdownIT {
 
 	@Test
 	void stalledStdoutStopsWithinTheTimeoutAndCountsExactlyWhatWasNotWritten() throws Exception {
-		SampleAppProcess app = SampleAppProcess.start("shutdown-stalled", List.of(), List.of(
-				"--spring.lifecycle.timeout-per-shutdown-phase=5s", "--safe-defaults.logging.shutdown-timeout=5s"), true);
+		SampleAppProcess app = SampleAppProcess.start("shutdown-stalled", List.of(), List
+			.of("--spring.lifecycle.timeout-per-shutdown-phase=5s", "--safe-defaults.logging.shutdown-timeout=5s"),
+				true);
 		Path fallback = null;
 		try {
 			assertThat(app.isAlive()).as("started; log:\n%s", app.log()).isTrue();
 			fallback = Path.of(System.getProperty("java.io.tmpdir"),
 					"safe-defaults-shutdown-" + app.handle().pid() + ".log");
-			// The first failures of a kind print their whole stack trace: get them out first.
+			// The first failures of a kind print their whole stack trace: get them out
+			// first.
 			int failed = failures(app, 5);
 			Thread.sleep(1_000);
 			app.stallStdout();
-			// Enough to fill the pipe's buffer many times over: most of these stay queued.
+			// Enough to fill the pipe's buffer many times over: most of these stay
+			// queued.
 			failed += failures(app, 300);
 			long sigterm = System.nanoTime();
 			app.terminate();
@@ -127,12 +138,15 @@ class SampleAppLoggingShutdownIT {
 
 	@Test
 	void requestThreadsBlockedOnErrorBehindAStalledStdoutDoNotStretchTheStop() throws Exception {
-		// The probe's scenario: a 5 s phase, the smallest ring, stdout stalled, request threads
+		// The probe's scenario: a 5 s phase, the smallest ring, stdout stalled, request
+		// threads
 		// waiting to queue an ERROR when SIGTERM comes (Tomcat's stop waits for them).
 		Duration phase = Duration.ofSeconds(5);
 		Duration shutdownTimeout = Duration.ofSeconds(5);
-		SampleAppProcess app = SampleAppProcess.start("shutdown-blocked", List.of("-Dsafe-defaults.logging.ring-buffer-size=128"),
-				List.of("--spring.lifecycle.timeout-per-shutdown-phase=5s", "--safe-defaults.logging.shutdown-timeout=5s"),
+		SampleAppProcess app = SampleAppProcess.start("shutdown-blocked",
+				List.of("-Dsafe-defaults.logging.ring-buffer-size=128"),
+				List.of("--spring.lifecycle.timeout-per-shutdown-phase=5s",
+						"--safe-defaults.logging.shutdown-timeout=5s"),
 				true);
 		Path fallback = null;
 		AtomicBoolean stopClients = new AtomicBoolean();
@@ -183,7 +197,8 @@ class SampleAppLoggingShutdownIT {
 	}
 
 	/**
-	 * Waits until at least {@code n} request threads wait for a slot in the full ring buffer.
+	 * Waits until at least {@code n} request threads wait for a slot in the full ring
+	 * buffer.
 	 * @return the thread dump that showed them
 	 */
 	private static String awaitRequestThreadsWaitingForASlot(SampleAppProcess app, int n) {
@@ -216,8 +231,8 @@ class SampleAppLoggingShutdownIT {
 	}
 
 	/**
-	 * Sends {@code requests} requests from {@code threads} threads, every other one failing;
-	 * returns how many failed.
+	 * Sends {@code requests} requests from {@code threads} threads, every other one
+	 * failing; returns how many failed.
 	 */
 	private static int storm(SampleAppProcess app, int requests, int threads) throws Exception {
 		AtomicInteger next = new AtomicInteger();
@@ -241,7 +256,10 @@ class SampleAppLoggingShutdownIT {
 		return failed.get();
 	}
 
-	/** The file's text up to its last complete line: a write cut off by the stop is not written. */
+	/**
+	 * The file's text up to its last complete line: a write cut off by the stop is not
+	 * written.
+	 */
 	private static String completeText(Path file) throws IOException {
 		String text = Files.readString(file, StandardCharsets.UTF_8);
 		int end = text.lastIndexOf('\n');

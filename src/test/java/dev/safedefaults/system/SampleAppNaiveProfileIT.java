@@ -35,9 +35,12 @@ class SampleAppNaiveProfileIT {
 
 	@BeforeAll
 	static void start() {
-		// The runtime detector is off by default (it costs CPU per request): switched on as a user
-		// who suspects a storm would. A lower rate threshold than the default (1,000/s): a loaded
-		// 2-core CI machine may serve fewer than 170 naive requests per second; what is tested is
+		// The runtime detector is off by default (it costs CPU per request): switched on
+		// as a user
+		// who suspects a storm would. A lower rate threshold than the default (1,000/s):
+		// a loaded
+		// 2-core CI machine may serve fewer than 170 naive requests per second; what is
+		// tested is
 		// what the findings name.
 		app = SampleAppProcess.start("naive", List.of(), List.of("--spring.profiles.active=naive",
 				"--safe-defaults.runtime.enabled=true", "--safe-defaults.runtime.exception-storm.per-second=100"));
@@ -58,7 +61,8 @@ class SampleAppNaiveProfileIT {
 	@Test
 	void everyTrapOfTheNaiveProfileIsReported() {
 		assertThat(findingIds()).contains("logging.include-location", "logging.location-pattern", "logging.two-queues",
-				"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters", "logging.full-stack-traces");
+				"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters",
+				"logging.full-stack-traces");
 	}
 
 	@Test
@@ -103,7 +107,8 @@ class SampleAppNaiveProfileIT {
 			});
 		}
 		try {
-			// Sustained for 5 s, then a window of at most 1 s, then the next reading names the sites.
+			// Sustained for 5 s, then a window of at most 1 s, then the next reading
+			// names the sites.
 			Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
 				Map<String, String> findings = app.findingMessages();
 				assertThat(findings).containsKeys("runtime.exception-storm", "runtime.stderr-stack-traces");
@@ -121,9 +126,10 @@ class SampleAppNaiveProfileIT {
 	}
 
 	/**
-	 * The naive code asks for Boot's {@code RestClient.Builder} and builds a client in the
-	 * request handler: under load (past the finding's first report, 20 builders handed out
-	 * or clients built) it is reported, naming that code, and its calls still answer.
+	 * The naive code asks for Boot's {@code RestClient.Builder} and builds a client in
+	 * the request handler: under load (past the finding's first report, 20 builders
+	 * handed out or clients built) it is reported, naming that code, and its calls still
+	 * answer.
 	 */
 	@Test
 	void underLoadTheClientBuiltPerRequestIsReportedWithTheNaiveCaller() throws Exception {
@@ -135,7 +141,8 @@ class SampleAppNaiveProfileIT {
 			clients.execute(() -> {
 				for (int i = first; loading.get(); i++) {
 					try {
-						HttpResponse<String> response = app.get("/api/orders/" + (1 + (i % 3)) + "?client=http-service");
+						HttpResponse<String> response = app
+							.get("/api/orders/" + (1 + (i % 3)) + "?client=http-service");
 						if (response.statusCode() == 200 && response.body().contains("\"price\":")) {
 							answered.incrementAndGet();
 						}

@@ -98,7 +98,8 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Whether the app exited because another process took its port before Tomcat bound it.
+	 * Whether the app exited because another process took its port before Tomcat bound
+	 * it.
 	 */
 	private boolean lostItsPort() {
 		return !this.process.isAlive() && (FreePort.lostInOutput(this.port, log())
@@ -208,9 +209,10 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Sends SIGTERM (a graceful stop) and returns at once. Unlike {@link Process#destroy()},
-	 * which closes this side of the app's stdout right after the signal (the app's writes then
-	 * fail at once, as if the log were written), the pipes stay open.
+	 * Sends SIGTERM (a graceful stop) and returns at once. Unlike
+	 * {@link Process#destroy()}, which closes this side of the app's stdout right after
+	 * the signal (the app's writes then fail at once, as if the log were written), the
+	 * pipes stay open.
 	 */
 	public void terminate() {
 		// A JVM that ends abruptly leaves its children behind: remember them for close().
@@ -252,15 +254,16 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Stops reading the app's stdout (only when started with a stallable stdout): once the
-	 * pipe's buffer is full, every write to stdout blocks.
+	 * Stops reading the app's stdout (only when started with a stallable stdout): once
+	 * the pipe's buffer is full, every write to stdout blocks.
 	 */
 	public void stallStdout() {
 		this.stdoutPump.stall();
 	}
 
 	/**
-	 * Reads the app's stdout again after {@link #stallStdout()}, at its pace if it has one.
+	 * Reads the app's stdout again after {@link #stallStdout()}, at its pace if it has
+	 * one.
 	 */
 	public void resumeStdout() {
 		this.stdoutPump.resume();
@@ -294,7 +297,8 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Kills the app with {@code SIGKILL} (no shutdown hook runs) and waits until it has gone.
+	 * Kills the app with {@code SIGKILL} (no shutdown hook runs) and waits until it has
+	 * gone.
 	 */
 	public void kill() throws InterruptedException {
 		this.process.destroyForcibly();
@@ -305,10 +309,10 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	/**
 	 * The findings at {@code /actuator/health/safe-defaults}.
-	 * @return each finding id's message (the last one's where an id has several subjects), in
-	 * the report's order
-	 * @throws IllegalStateException when the group does not answer 200 (the starter is off, or
-	 * the group is missing)
+	 * @return each finding id's message (the last one's where an id has several
+	 * subjects), in the report's order
+	 * @throws IllegalStateException when the group does not answer 200 (the starter is
+	 * off, or the group is missing)
 	 */
 	public Map<String, String> findingMessages() {
 		Map<String, String> messages = new LinkedHashMap<>();
@@ -327,8 +331,9 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * The names of the app's threads as the kernel keeps them ({@code /proc/PID/task/TID/comm}):
-	 * cut to 15 characters, e.g. {@code Log4j2-TF-1-Asy} for Log4j's async logger thread.
+	 * The names of the app's threads as the kernel keeps them
+	 * ({@code /proc/PID/task/TID/comm}): cut to 15 characters, e.g.
+	 * {@code Log4j2-TF-1-Asy} for Log4j's async logger thread.
 	 * @return the names, one per thread
 	 */
 	public List<String> threadNames() {
@@ -412,9 +417,9 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Copies the app's stdout to a file until told to stall; then reads nothing more (until
-	 * {@link #resume()}, before the app is stopped). With a rate, it reads no faster than
-	 * that many bytes per second.
+	 * Copies the app's stdout to a file until told to stall; then reads nothing more
+	 * (until {@link #resume()}, before the app is stopped). With a rate, it reads no
+	 * faster than that many bytes per second.
 	 */
 	private static final class StdoutPump implements Runnable {
 
@@ -467,8 +472,8 @@ public final class SampleAppProcess implements AutoCloseable {
 		@Override
 		public void run() {
 			// Small reads when paced, so the pace holds within a few milliseconds.
-			byte[] buffer = new byte[(this.bytesPerSecond > 0) ? (int) Math.max(1, Math.min(8192, this.bytesPerSecond / 100))
-					: 8192];
+			byte[] buffer = new byte[(this.bytesPerSecond > 0)
+					? (int) Math.max(1, Math.min(8192, this.bytesPerSecond / 100)) : 8192];
 			long started = System.nanoTime();
 			long total = 0;
 			try (java.io.OutputStream out = Files.newOutputStream(this.file)) {
@@ -484,7 +489,8 @@ public final class SampleAppProcess implements AutoCloseable {
 							Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
 						}
 						else if (ahead < -100_000_000L) {
-							// Idle time earns at most 100 ms of credit: a reader has no savings.
+							// Idle time earns at most 100 ms of credit: a reader has no
+							// savings.
 							started -= ahead + 100_000_000L;
 						}
 					}

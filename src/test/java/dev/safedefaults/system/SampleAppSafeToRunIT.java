@@ -69,10 +69,11 @@ class SampleAppSafeToRunIT {
 	}
 
 	/**
-	 * Info, health and metrics. The starter's report ({@code /actuator/safedefaults} and the
-	 * health group) quotes the pool's URL, port included, to whoever the sample opens its
-	 * details to: everyone, by its demo property {@code safe-defaults.health.show-details=always};
-	 * without it the report is withheld (see {@link SampleAppSecretsIT}).
+	 * Info, health and metrics. The starter's report ({@code /actuator/safedefaults} and
+	 * the health group) quotes the pool's URL, port included, to whoever the sample opens
+	 * its details to: everyone, by its demo property
+	 * {@code safe-defaults.health.show-details=always}; without it the report is withheld
+	 * (see {@link SampleAppSecretsIT}).
 	 */
 	@Test
 	void noAnonymousEndpointGivesTheDatabasesPort() {
@@ -109,10 +110,12 @@ class SampleAppSafeToRunIT {
 			killed.kill();
 			Awaitility.await()
 				.atMost(Duration.ofSeconds(60))
-				.untilAsserted(() -> assertThat(server.isAlive()).as("the database server of the killed app").isFalse());
+				.untilAsserted(
+						() -> assertThat(server.isAlive()).as("the database server of the killed app").isFalse());
 			Awaitility.await()
 				.atMost(Duration.ofSeconds(60))
-				.untilAsserted(() -> assertThat(directories).allSatisfy((directory) -> assertThat(directory).doesNotExist()));
+				.untilAsserted(
+						() -> assertThat(directories).allSatisfy((directory) -> assertThat(directory).doesNotExist()));
 		}
 	}
 
@@ -124,11 +127,16 @@ class SampleAppSafeToRunIT {
 			assertThat(killed.isAlive()).as("log:\n%s", killed.log()).isTrue();
 			orphan = killed.databaseServer();
 			directories = directories(orphan);
-			// The watchdog dies first (as when the whole process tree is killed but the server).
+			// The watchdog dies first (as when the whole process tree is killed but the
+			// server).
 			List<ProcessHandle> watchdogs = killed.handle()
 				.children()
 				.filter((child) -> !child.equals(orphan))
-				.filter((child) -> child.info().arguments().map(List::of).orElse(List.of()).contains("sample-db-watchdog"))
+				.filter((child) -> child.info()
+					.arguments()
+					.map(List::of)
+					.orElse(List.of())
+					.contains("sample-db-watchdog"))
 				.toList();
 			assertThat(watchdogs).as("the database's watchdog").hasSize(1);
 			watchdogs.get(0).destroyForcibly();
@@ -166,8 +174,8 @@ class SampleAppSafeToRunIT {
 	}
 
 	/**
-	 * The local addresses of the sockets listening on a TCP port, as the kernel lists them
-	 * ({@code /proc/net/tcp} and {@code tcp6}: hex, state {@code 0A} is LISTEN).
+	 * The local addresses of the sockets listening on a TCP port, as the kernel lists
+	 * them ({@code /proc/net/tcp} and {@code tcp6}: hex, state {@code 0A} is LISTEN).
 	 */
 	private static List<String> listeningAddresses(int port) throws IOException {
 		String hexPort = String.format(Locale.ROOT, "%04X", port);

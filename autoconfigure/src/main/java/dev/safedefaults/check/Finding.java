@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * One thing safe-defaults noticed about the application. Built by
- * {@link FindingType#raise(String, Object...)} from the feature's declaration, never by hand.
+ * {@link FindingType#raise(String, Object...)} from the feature's declaration, never by
+ * hand.
  *
  * @param id stable, dotted, lower-case id of its {@link FindingType} (public API)
  * @param severity how much it matters

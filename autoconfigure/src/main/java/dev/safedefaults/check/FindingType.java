@@ -3,19 +3,19 @@ package dev.safedefaults.check;
 import java.util.Objects;
 
 /**
- * The one declaration of a finding: its id, its severity, the title the findings catalogue
- * documents, and the message and fix it is raised with. A feature declares its types in
- * one class of its own package (for example {@code JdbcFindings}) and builds every
- * {@link Finding} from them with {@link #raise(String, Object...)}, so that an id, a
- * severity and a fix text are written once.
+ * The one declaration of a finding: its id, its severity, the title the findings
+ * catalogue documents, and the message and fix it is raised with. A feature declares its
+ * types in one class of its own package (for example {@code JdbcFindings}) and builds
+ * every {@link Finding} from them with {@link #raise(String, Object...)}, so that an id,
+ * a severity and a fix text are written once.
  * <p>
  * When the same trap can arise in different ways (a setting of the user's, the starter
  * switched off, a driver's default), each way is declared as a {@link #because variant}
- * next to the type: the same id, severity and title, with a message and fix that are
- * true for that way.
+ * next to the type: the same id, severity and title, with a message and fix that are true
+ * for that way.
  *
- * @param id stable, dotted, lower-case id (public API: {@code safe-defaults.checks.disabled}
- * takes it, the README's catalogue documents it)
+ * @param id stable, dotted, lower-case id (public API:
+ * {@code safe-defaults.checks.disabled} takes it, the README's catalogue documents it)
  * @param severity the one severity it is raised with
  * @param title what it means, as the findings catalogue documents it
  * @param message the message template ({@link String#formatted} placeholders, filled by
@@ -49,8 +49,8 @@ public record FindingType(String id, Severity severity, String title, String mes
 	}
 
 	/**
-	 * The same finding arisen another way: same id, severity and title, with a message and
-	 * fix that are true for that way.
+	 * The same finding arisen another way: same id, severity and title, with a message
+	 * and fix that are true for that way.
 	 * @param message the message template for that way
 	 * @param fix the fix template for that way
 	 * @return the variant

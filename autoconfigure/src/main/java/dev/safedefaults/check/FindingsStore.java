@@ -18,9 +18,9 @@ import java.util.function.Supplier;
  * Publication is atomic per source and ordered by generation: a result carries the
  * generation taken when its computation started ({@link #nextGeneration()}, or
  * {@link #update} which takes it for the caller), and a result older than the one
- * published never replaces it. Two runs of one check that overlap (the Log4j check on
- * two reconfigurations in quick succession) thus leave the newer result, whichever
- * finishes last.
+ * published never replaces it. Two runs of one check that overlap (the Log4j check on two
+ * reconfigurations in quick succession) thus leave the newer result, whichever finishes
+ * last.
  */
 public final class FindingsStore {
 
@@ -70,8 +70,8 @@ public final class FindingsStore {
 	 * @param source the source, for example a check's name
 	 * @param findings its current findings; empty clears them
 	 * @return the findings kept (masked, without silenced ids)
-	 * @throws IllegalArgumentException if a finding's id is not in the {@link FindingCatalogue}, or
-	 * its severity is not the declared one
+	 * @throws IllegalArgumentException if a finding's id is not in the
+	 * {@link FindingCatalogue}, or its severity is not the declared one
 	 */
 	public List<Finding> publish(String source, Collection<Finding> findings) {
 		return publish(source, nextGeneration(), findings);
@@ -84,8 +84,8 @@ public final class FindingsStore {
 	 * @param findings its findings; empty clears them
 	 * @return the findings kept (masked, without silenced ids); empty when the result was
 	 * older than the one published
-	 * @throws IllegalArgumentException if a finding's id is not in the {@link FindingCatalogue}, or
-	 * its severity is not the declared one
+	 * @throws IllegalArgumentException if a finding's id is not in the
+	 * {@link FindingCatalogue}, or its severity is not the declared one
 	 */
 	public List<Finding> publish(String source, long generation, Collection<Finding> findings) {
 		for (Finding finding : findings) {
@@ -118,7 +118,11 @@ public final class FindingsStore {
 	 * @return the findings
 	 */
 	public List<Finding> findings() {
-		return this.bySource.values().stream().flatMap((published) -> published.findings().stream()).sorted(ORDER).toList();
+		return this.bySource.values()
+			.stream()
+			.flatMap((published) -> published.findings().stream())
+			.sorted(ORDER)
+			.toList();
 	}
 
 	/**

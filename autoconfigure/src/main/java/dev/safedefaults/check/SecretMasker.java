@@ -14,14 +14,14 @@ import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.lang.Contract;
 
 /**
- * The one masking routine for everything safe-defaults prints or exposes: findings, feature
- * statuses, the startup log, the health group, the endpoint.
+ * The one masking routine for everything safe-defaults prints or exposes: findings,
+ * feature statuses, the startup log, the health group, the endpoint.
  * <ul>
  * <li>A URL of a kind a feature contributes a {@link UrlDisplayForm} for (the JDBC
- * feature's {@code jdbc:} URLs) is rendered by construction: what is parsed is shown, every
- * value not on a short list is masked. Inside free text, where the end of a URL cannot be
- * known (a password may hold a space), a URL that is not already in its display form takes
- * the rest of the text with it: its scheme stays, the rest is masked.</li>
+ * feature's {@code jdbc:} URLs) is rendered by construction: what is parsed is shown,
+ * every value not on a short list is masked. Inside free text, where the end of a URL
+ * cannot be known (a password may hold a space), a URL that is not already in its display
+ * form takes the rest of the text with it: its scheme stays, the rest is masked.</li>
  * <li>Free text (exception messages) is masked by key: the value of any key that looks
  * secret in any case style ({@code password}, {@code client-secret}, {@code DB_PASSWORD},
  * {@code accessKey}, {@code auth}, {@code passphrase}, {@code jwt}, {@code cookie},
@@ -44,7 +44,9 @@ public final class SecretMasker {
 			"token", "credential", "apikey", "accesskey", "privatekey", "secretkey", "signature", "cookie", "jwt",
 			"bearer", "authorization");
 
-	/** Secret when one of the key's words (camel, kebab, snake, dotted) is one of these. */
+	/**
+	 * Secret when one of the key's words (camel, kebab, snake, dotted) is one of these.
+	 */
 	private static final Set<String> SECRET_KEY_WORDS = Set.of("pass", "auth", "key", "sig", "cred", "creds", "pw");
 
 	private static final Pattern KEY_WORD_BOUNDARY = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+");
@@ -59,16 +61,20 @@ public final class SecretMasker {
 	private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[^\\s\"]+");
 
 	/**
-	 * {@code key=}, {@code key: }, {@code "key":"}, {@code (key=}: a key and its separator. A
-	 * key starts where its run of key characters starts, so a long run without a separator
-	 * (a class name in a stack trace) is scanned once, not once per character.
+	 * {@code key=}, {@code key: }, {@code "key":"}, {@code (key=}: a key and its
+	 * separator. A key starts where its run of key characters starts, so a long run
+	 * without a separator (a class name in a stack trace) is scanned once, not once per
+	 * character.
 	 */
 	private static final Pattern KEY = Pattern
 		.compile("(?<![A-Za-z0-9_.%\\-])([A-Za-z0-9_.%\\-]++)([\"']?\\s*[=:]\\s*)");
 
 	private static final Pattern NOT_ALPHANUMERIC = Pattern.compile("[^a-z0-9]");
 
-	/** A value: already masked, quoted (to the closing quote), or up to the next whitespace. */
+	/**
+	 * A value: already masked, quoted (to the closing quote), or up to the next
+	 * whitespace.
+	 */
 	private static final Pattern VALUE = Pattern.compile("\\Q" + MASK + "\\E|\"[^\"]*\"?|'[^']*'?|[^\\s\"']+");
 
 	private static final String TRAILING_PUNCTUATION = "),.;:]'\"";
@@ -79,7 +85,8 @@ public final class SecretMasker {
 	}
 
 	/**
-	 * The display forms the features list in {@code META-INF/spring.factories}, loaded once.
+	 * The display forms the features list in {@code META-INF/spring.factories}, loaded
+	 * once.
 	 */
 	private static List<UrlDisplayForm> urlDisplayForms() {
 		List<UrlDisplayForm> forms = urlDisplayForms;
@@ -92,8 +99,8 @@ public final class SecretMasker {
 	}
 
 	/**
-	 * Makes a text safe to print or expose: control characters escaped, URLs rendered through their display forms,
-	 * secrets masked.
+	 * Makes a text safe to print or expose: control characters escaped, URLs rendered
+	 * through their display forms, secrets masked.
 	 * @param text the text, may be {@code null}
 	 * @return the masked text, {@code null} when {@code text} is
 	 */
@@ -106,8 +113,9 @@ public final class SecretMasker {
 		for (UrlDisplayForm form : urlDisplayForms()) {
 			masked = maskUrls(masked, form);
 		}
-		masked = AUTHORIZATION.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(
-				match.group(1) + ((match.group(2) != null) ? match.group(2) + " " : "") + MASK));
+		masked = AUTHORIZATION.matcher(masked)
+			.replaceAll((match) -> Matcher
+				.quoteReplacement(match.group(1) + ((match.group(2) != null) ? match.group(2) + " " : "") + MASK));
 		masked = BEARER.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(match.group(1) + MASK));
 		masked = USER_INFO.matcher(masked).replaceAll((match) -> Matcher.quoteReplacement(match.group(1) + MASK + "@"));
 		return maskSecretValues(masked);
@@ -122,7 +130,8 @@ public final class SecretMasker {
 		while (key.find(from)) {
 			from = key.end();
 			if (!isSecretKey(key.group(1))) {
-				// Not secret: the value may itself hold a secret pair, so scanning goes on inside it.
+				// Not secret: the value may itself hold a secret pair, so scanning goes
+				// on inside it.
 				continue;
 			}
 			value.region(key.end(), text.length());
@@ -148,7 +157,8 @@ public final class SecretMasker {
 				last = matcher.start() + url.length();
 			}
 			else {
-				// Where the URL ends is unknown: its scheme stays, the rest of the text goes.
+				// Where the URL ends is unknown: its scheme stays, the rest of the text
+				// goes.
 				out.append(form.schemeOnly(matcher.group())).append(MASK);
 				return out.toString();
 			}
@@ -157,8 +167,8 @@ public final class SecretMasker {
 	}
 
 	/**
-	 * The URL token, or the token without trailing punctuation of the surrounding prose, when
-	 * it is already what its display form renders; {@code null} otherwise.
+	 * The URL token, or the token without trailing punctuation of the surrounding prose,
+	 * when it is already what its display form renders; {@code null} otherwise.
 	 */
 	private static @Nullable String inDisplayForm(String token, UrlDisplayForm form) {
 		String url = token;
@@ -261,8 +271,8 @@ public final class SecretMasker {
 
 	/**
 	 * Masks a property's value when its key looks secret; renders a URL a
-	 * {@link UrlDisplayForm} knows for display;
-	 * otherwise masks the secrets inside the value.
+	 * {@link UrlDisplayForm} knows for display; otherwise masks the secrets inside the
+	 * value.
 	 * @param key the property key
 	 * @param value the value, may be {@code null}
 	 * @return the value safe to print

@@ -25,9 +25,9 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Runs every {@link Check} bean once, after every singleton exists and before the web
  * server takes traffic (its phase is lower than the web server's), so an
- * {@code ApplicationContextRunner} refresh runs them too. Each check is isolated: one that
- * throws becomes a {@code checks.failed} finding. Deferred checks run on a daemon thread
- * with a timeout and publish when done. Then the findings are logged, and with
+ * {@code ApplicationContextRunner} refresh runs them too. Each check is isolated: one
+ * that throws becomes a {@code checks.failed} finding. Deferred checks run on a daemon
+ * thread with a timeout and publish when done. Then the findings are logged, and with
  * {@link FailOn#WARNING} a startup warning fails the refresh.
  * <p>
  * It says that the starter is there: one INFO line after the startup checks (what each
@@ -38,8 +38,8 @@ import org.springframework.context.SmartLifecycle;
 public final class StartupCheckRunner implements SmartLifecycle {
 
 	/**
-	 * Started before the web server (Boot starts it at {@code DEFAULT_PHASE - 2048}), so no
-	 * request arrives before the checks have run.
+	 * Started before the web server (Boot starts it at {@code DEFAULT_PHASE - 2048}), so
+	 * no request arrives before the checks have run.
 	 */
 	public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
 
@@ -135,7 +135,8 @@ public final class StartupCheckRunner implements SmartLifecycle {
 				(status.enabled() ? applied : off).add(status.shortForm());
 			}
 			catch (RuntimeException ex) {
-				off.add(reporter.getClass().getSimpleName() + " (status failed: " + ex.getClass().getSimpleName() + ")");
+				off.add(reporter.getClass().getSimpleName() + " (status failed: " + ex.getClass().getSimpleName()
+						+ ")");
 			}
 		});
 		StringBuilder line = new StringBuilder("safe-defaults: applied ");
@@ -143,10 +144,15 @@ public final class StartupCheckRunner implements SmartLifecycle {
 		if (!off.isEmpty()) {
 			line.append("; off: ").append(String.join(", ", off));
 		}
-		line.append("; ").append(this.startupCheckCount).append((this.startupCheckCount == 1) ? " check, " : " checks, ");
+		line.append("; ")
+			.append(this.startupCheckCount)
+			.append((this.startupCheckCount == 1) ? " check, " : " checks, ");
 		line.append(findings.size()).append((findings.size() == 1) ? " finding" : " findings");
 		if (deferred > 0) {
-			line.append("; ").append(deferred).append(" deferred check").append((deferred == 1) ? "" : "s")
+			line.append("; ")
+				.append(deferred)
+				.append(" deferred check")
+				.append((deferred == 1) ? "" : "s")
 				.append(" running");
 		}
 		return line.toString();
@@ -194,7 +200,8 @@ public final class StartupCheckRunner implements SmartLifecycle {
 					}
 					List<Finding> kept = this.store.publish(check.name(), generation, findings);
 					double millis = (System.nanoTime() - submitted) / 1_000_000.0;
-					this.runs.computeIfPresent(check.name(), (name, run) -> run.done(isFailure(findings), kept.size(), millis));
+					this.runs.computeIfPresent(check.name(),
+							(name, run) -> run.done(isFailure(findings), kept.size(), millis));
 					publishedByCheck.put(check.name(), kept.size());
 					log("by a deferred check", kept);
 					if (remaining.decrementAndGet() == 0) {
@@ -217,7 +224,8 @@ public final class StartupCheckRunner implements SmartLifecycle {
 				+ " warning(s), " + (findings.size() - warnings)
 				+ " info); details at /actuator/health/safe-defaults; silence one with "
 				+ "safe-defaults.checks.disabled=<id>";
-		// The summary is as severe as its most severe finding: infos alone are no warning.
+		// The summary is as severe as its most severe finding: infos alone are no
+		// warning.
 		if (warnings > 0) {
 			logger.warn(summary);
 		}

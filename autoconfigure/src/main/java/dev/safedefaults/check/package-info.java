@@ -3,8 +3,8 @@
  * {@link dev.safedefaults.check.FindingsStore}, the findings catalogue and the secret
  * masking routine. It knows no feature: features contribute checks, finding declarations,
  * status reporters and the display forms of their URLs
- * ({@link dev.safedefaults.check.UrlDisplayForm}), and this package runs, stores, masks and
- * reports them.
+ * ({@link dev.safedefaults.check.UrlDisplayForm}), and this package runs, stores, masks
+ * and reports them.
  *
  * <h2>One pattern per concern (follow it in every feature package)</h2>
  * <ul>
@@ -13,13 +13,12 @@
  * {@code META-INF/spring.factories}. It declares every id once with its severity, its
  * catalogue title, its message template and its fix
  * ({@link dev.safedefaults.check.FindingType#declare}); a finding that can arise in
- * several ways declares a {@link dev.safedefaults.check.FindingType#because variant}
- * per way, so that its message and fix are true for that way. Raising code builds
- * findings only with {@link dev.safedefaults.check.FindingType#raise}: no id literal,
- * no copied fix text, no second severity (the store refuses one). The README's
- * catalogue row and the IDE hint of {@code safe-defaults.checks.disabled} are checked
- * against the declaration by {@code DocumentationTests}. One cause gives one
- * finding.</li>
+ * several ways declares a {@link dev.safedefaults.check.FindingType#because variant} per
+ * way, so that its message and fix are true for that way. Raising code builds findings
+ * only with {@link dev.safedefaults.check.FindingType#raise}: no id literal, no copied
+ * fix text, no second severity (the store refuses one). The README's catalogue row and
+ * the IDE hint of {@code safe-defaults.checks.disabled} are checked against the
+ * declaration by {@code DocumentationTests}. One cause gives one finding.</li>
  * <li><b>Publishing.</b> A source publishes through
  * {@link dev.safedefaults.check.FindingsStore#update} (or takes
  * {@link dev.safedefaults.check.FindingsStore#nextGeneration} before it computes): an
@@ -40,9 +39,8 @@
  * feature's {@code actuate} sub-package, in their own small auto-configuration.</li>
  * <li><b>Endpoint responses</b> are records, serialised by Boot's JSON support; never a
  * {@code Map<String, Object>}.</li>
- * <li><b>Nullness.</b> Every package is {@code @NullMarked} (JSpecify);
- * {@code @Nullable} marks each parameter, return value and field that may be
- * {@code null}.</li>
+ * <li><b>Nullness.</b> Every package is {@code @NullMarked} (JSpecify); {@code @Nullable}
+ * marks each parameter, return value and field that may be {@code null}.</li>
  * </ul>
  */
 @NullMarked

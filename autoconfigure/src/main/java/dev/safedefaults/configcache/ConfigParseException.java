@@ -15,8 +15,8 @@ import tools.jackson.databind.exc.ValueInstantiationException;
 
 /**
  * Thrown by {@link ParsedConfigCache} when a configuration text cannot be parsed into its
- * target type: malformed JSON or a value that does not fit the type. The message names the
- * target type, the kind of problem and the line and column where the parser stopped.
+ * target type: malformed JSON or a value that does not fit the type. The message names
+ * the target type, the kind of problem and the line and column where the parser stopped.
  * <p>
  * It holds no part of the text: not in its message, and not through a cause, since
  * Jackson's messages quote the offending tokens and configuration may hold secrets. The
@@ -69,9 +69,10 @@ public class ConfigParseException extends RuntimeException {
 	 * @return the exception to throw
 	 */
 	static ConfigParseException tooDeep(Type type, int length, int maxDepth, String property, int line, int column) {
-		return new ConfigParseException("Cannot parse a configuration text (" + length + " characters) into "
-				+ type.getTypeName() + ": it nests objects and arrays deeper than " + maxDepth + " levels, the most "
-				+ property + " allows, at line " + line + ", column " + column + ". Nothing was parsed or cached.",
+		return new ConfigParseException(
+				"Cannot parse a configuration text (" + length + " characters) into " + type.getTypeName()
+						+ ": it nests objects and arrays deeper than " + maxDepth + " levels, the most " + property
+						+ " allows, at line " + line + ", column " + column + ". Nothing was parsed or cached.",
 				type.getTypeName(), line, column);
 	}
 
@@ -129,8 +130,8 @@ public class ConfigParseException extends RuntimeException {
 	private static String message(String targetType, int length, String problem, int line, int column) {
 		String where = (line > 0) ? "at line " + line + ((column > 0) ? ", column " + column : "")
 				: "at an unknown position";
-		return "Cannot parse a configuration text (" + length + " characters) into " + targetType + ": " + problem
-				+ " " + where + ". The text is not shown because configuration may hold secrets; "
+		return "Cannot parse a configuration text (" + length + " characters) into " + targetType + ": " + problem + " "
+				+ where + ". The text is not shown because configuration may hold secrets; "
 				+ "parse a copy with the JsonMapper to see the parser's own message.";
 	}
 

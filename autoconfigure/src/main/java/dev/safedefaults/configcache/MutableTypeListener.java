@@ -45,7 +45,9 @@ final class MutableTypeListener implements Consumer<Type> {
 
 	private final Set<Type> inspected = ConcurrentHashMap.newKeySet();
 
-	/** Guarded by {@code this}: publishing replaces the whole list, so it is serialised. */
+	/**
+	 * Guarded by {@code this}: publishing replaces the whole list, so it is serialised.
+	 */
 	private final Map<String, Finding> findings = new TreeMap<>();
 
 	MutableTypeListener(FindingsStore store) {
@@ -66,7 +68,8 @@ final class MutableTypeListener implements Consumer<Type> {
 			parts = mutableParts(type);
 		}
 		catch (RuntimeException | LinkageError ex) {
-			// A field whose type is not on the class path, a security manager: not worth a
+			// A field whose type is not on the class path, a security manager: not worth
+			// a
 			// failed parse. The type simply goes unreported.
 			return;
 		}
@@ -126,7 +129,10 @@ final class MutableTypeListener implements Consumer<Type> {
 		return null;
 	}
 
-	/** Walks the type, its type arguments and the types of its fields, skipping library classes. */
+	/**
+	 * Walks the type, its type arguments and the types of its fields, skipping library
+	 * classes.
+	 */
 	private static void inspect(Type type, Set<Class<?>> visited, Set<String> parts) {
 		if (type instanceof ParameterizedType parameterized) {
 			inspect(parameterized.getRawType(), visited, parts);

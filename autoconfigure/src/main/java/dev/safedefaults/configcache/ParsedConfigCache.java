@@ -23,9 +23,9 @@ import org.springframework.util.Assert;
  * <b>Key.</b> The target type (a {@link Class}, or a {@link TypeReference}'s
  * {@link TypeReference#getType() type}, since {@code TypeReference} instances compare by
  * identity) and the whole text, compared with {@link String#equals}: no hash stands in
- * for the text, so two texts never collide. Holding the same {@code String} instance
- * (a configuration holder) makes a hit cheapest; a text read anew costs its hashing and
- * one comparison.
+ * for the text, so two texts never collide. Holding the same {@code String} instance (a
+ * configuration holder) makes a hit cheapest; a text read anew costs its hashing and one
+ * comparison.
  * <p>
  * <b>Values are shared.</b> Every caller of one text and type gets the same object.
  * Target types should be immutable: records, final fields, unmodifiable collections
@@ -34,23 +34,23 @@ import org.springframework.util.Assert;
  * {@code config-cache.mutable-type} names target types with setters or public non-final
  * fields.
  * <p>
- * <b>Bounded in bytes.</b> An entry weighs an estimate of the heap its text and its parsed
- * value retain, made from the text's JSON tokens before parsing (see
- * {@link RetainedHeapEstimate}); when the total passes {@code maximumWeight} bytes, Caffeine
- * evicts the entries least likely to be used again. Measured for the worst shapes (empty
- * objects, empty arrays, small numbers, long strings) and a flood of distinct texts, a full
- * cache retains less than twice its bound. One text may be at most {@code maxTextLength}
- * characters long and nest at most {@code maxDepth} levels; beyond that it is refused with a
- * {@link ConfigParseException} before anything is built. Optionally an entry unread for
- * {@code expireAfterAccess} is dropped.
+ * <b>Bounded in bytes.</b> An entry weighs an estimate of the heap its text and its
+ * parsed value retain, made from the text's JSON tokens before parsing (see
+ * {@link RetainedHeapEstimate}); when the total passes {@code maximumWeight} bytes,
+ * Caffeine evicts the entries least likely to be used again. Measured for the worst
+ * shapes (empty objects, empty arrays, small numbers, long strings) and a flood of
+ * distinct texts, a full cache retains less than twice its bound. One text may be at most
+ * {@code maxTextLength} characters long and nest at most {@code maxDepth} levels; beyond
+ * that it is refused with a {@link ConfigParseException} before anything is built.
+ * Optionally an entry unread for {@code expireAfterAccess} is dropped.
  * <p>
  * <b>Single flight.</b> Concurrent first calls for one key parse once; the others wait
  * for that result.
  * <p>
  * <b>Failures.</b> A text that does not parse into the type throws a
- * {@link ConfigParseException} that names the type, the line and the column but holds
- * no part of the text; nothing is cached, so the next call parses again. A text that is
- * JSON {@code null} returns {@code null}, not cached either.
+ * {@link ConfigParseException} that names the type, the line and the column but holds no
+ * part of the text; nothing is cached, so the next call parses again. A text that is JSON
+ * {@code null} returns {@code null}, not cached either.
  */
 public final class ParsedConfigCache {
 
@@ -86,8 +86,8 @@ public final class ParsedConfigCache {
 	/**
 	 * Creates a cache with the default limits for one text.
 	 * @param jsonMapper the mapper to parse with; its settings apply to every parse
-	 * @param maximumWeight the most heap, in bytes, that all entries together may retain (as
-	 * estimated from their JSON); must be positive
+	 * @param maximumWeight the most heap, in bytes, that all entries together may retain
+	 * (as estimated from their JSON); must be positive
 	 * @param expireAfterAccess how long an entry may go unread before it is dropped, or
 	 * {@code null} to keep entries until the weight bound evicts them
 	 */
@@ -98,24 +98,23 @@ public final class ParsedConfigCache {
 	/**
 	 * Creates a cache.
 	 * @param jsonMapper the mapper to parse with; its settings apply to every parse
-	 * @param maximumWeight the most heap, in bytes, that all entries together may retain (as
-	 * estimated from their JSON); must be positive
+	 * @param maximumWeight the most heap, in bytes, that all entries together may retain
+	 * (as estimated from their JSON); must be positive
 	 * @param expireAfterAccess how long an entry may go unread before it is dropped, or
 	 * {@code null} to keep entries until the weight bound evicts them
 	 * @param maxTextLength the longest text one entry may have, in characters; positive
-	 * @param maxDepth the deepest nesting of objects and arrays one text may have; positive
+	 * @param maxDepth the deepest nesting of objects and arrays one text may have;
+	 * positive
 	 */
 	public ParsedConfigCache(JsonMapper jsonMapper, long maximumWeight, @Nullable Duration expireAfterAccess,
-			int maxTextLength,
-			int maxDepth) {
+			int maxTextLength, int maxDepth) {
 		this(jsonMapper, "the JsonMapper given to its constructor", maximumWeight, expireAfterAccess, maxTextLength,
 				maxDepth, (type) -> {
 				});
 	}
 
 	ParsedConfigCache(JsonMapper jsonMapper, String jsonMapperOrigin, long maximumWeight,
-			@Nullable Duration expireAfterAccess,
-			int maxTextLength, int maxDepth, Consumer<Type> firstParseListener) {
+			@Nullable Duration expireAfterAccess, int maxTextLength, int maxDepth, Consumer<Type> firstParseListener) {
 		Assert.notNull(jsonMapper, "'jsonMapper' must not be null");
 		Assert.isTrue(maximumWeight > 0, "'maximumWeight' must be positive");
 		Assert.isTrue(maxTextLength > 0, "'maxTextLength' must be positive");
@@ -137,7 +136,8 @@ public final class ParsedConfigCache {
 			builder.expireAfterAccess(expireAfterAccess);
 		}
 		// A LoadingCache with one loader: a hit allocates nothing but the key, and a load
-		// runs inside Caffeine's per-key computation, so concurrent first calls parse once.
+		// runs inside Caffeine's per-key computation, so concurrent first calls parse
+		// once.
 		this.cache = builder.build(loader());
 	}
 
@@ -182,11 +182,11 @@ public final class ParsedConfigCache {
 	}
 
 	/**
-	 * The loader, {@link #load}: it returns {@code null} for JSON {@code null}, which Caffeine
-	 * takes as "no entry" (so a JSON null is parsed again each time rather than cached).
-	 * Caffeine declares that its loader may return null through a nullable type argument,
-	 * which NullAway reads only in JSpecify mode (JDK 22 and later, not the JDK 17 this
-	 * builds on).
+	 * The loader, {@link #load}: it returns {@code null} for JSON {@code null}, which
+	 * Caffeine takes as "no entry" (so a JSON null is parsed again each time rather than
+	 * cached). Caffeine declares that its loader may return null through a nullable type
+	 * argument, which NullAway reads only in JSpecify mode (JDK 22 and later, not the JDK
+	 * 17 this builds on).
 	 */
 	@SuppressWarnings("NullAway")
 	private CacheLoader<Key, Weighed> loader() {
@@ -230,7 +230,8 @@ public final class ParsedConfigCache {
 	}
 
 	/**
-	 * Returns the total weight of the current entries: the heap they are estimated to retain.
+	 * Returns the total weight of the current entries: the heap they are estimated to
+	 * retain.
 	 * @return the weighted size, in bytes
 	 */
 	public long weightedSize() {
@@ -242,11 +243,13 @@ public final class ParsedConfigCache {
 	 * @return one line: bound, expiry, current size and the mapper it parses with
 	 */
 	String describe() {
-		return "cache '" + CACHE_NAME + "': " + this.cache.estimatedSize() + " entries holding " + weightedSize()
-				+ " of at most " + this.maximumWeight + " bytes (estimated heap), texts of at most " + this.maxTextLength
-				+ " characters nested at most " + this.maxDepth + " deep, "
-				+ ((this.expireAfterAccess != null) ? "expire after " + this.expireAfterAccess + " unread"
-						: "no expiry")
+		return "cache '"
+				+ CACHE_NAME + "': " + this.cache
+					.estimatedSize()
+				+ " entries holding " + weightedSize() + " of at most " + this.maximumWeight
+				+ " bytes (estimated heap), texts of at most " + this.maxTextLength + " characters nested at most "
+				+ this.maxDepth + " deep, " + ((this.expireAfterAccess != null)
+						? "expire after " + this.expireAfterAccess + " unread" : "no expiry")
 				+ ", parsing with " + this.jsonMapperOrigin;
 	}
 

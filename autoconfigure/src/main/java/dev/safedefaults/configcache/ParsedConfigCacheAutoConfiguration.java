@@ -19,8 +19,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The {@link ParsedConfigCache} bean (incident 4: configuration JSON parsed again on
- * every request cost 7% of the CPU), the {@code config-cache.mutable-type} finding, and the
- * feature's status. Off with {@code safe-defaults.config-cache.enabled=false}.
+ * every request cost 7% of the CPU), the {@code config-cache.mutable-type} finding, and
+ * the feature's status. Off with {@code safe-defaults.config-cache.enabled=false}.
  * <p>
  * Ordered after Boot's Jackson auto-configuration so that the cache parses with the
  * application's own {@link JsonMapper}, whose {@code spring.jackson.*} settings then
@@ -33,9 +33,8 @@ import org.springframework.context.annotation.Configuration;
 public final class ParsedConfigCacheAutoConfiguration {
 
 	@Bean
-	ParsedConfigCacheFeatureStatusReporter safeDefaultsConfigCacheFeatureStatus(
-			ParsedConfigCacheProperties properties, ObjectProvider<ParsedConfigCache> caches,
-			ApplicationContext context) {
+	ParsedConfigCacheFeatureStatusReporter safeDefaultsConfigCacheFeatureStatus(ParsedConfigCacheProperties properties,
+			ObjectProvider<ParsedConfigCache> caches, ApplicationContext context) {
 		return new ParsedConfigCacheFeatureStatusReporter(properties, caches, context.getClassLoader());
 	}
 
@@ -48,7 +47,8 @@ public final class ParsedConfigCacheAutoConfiguration {
 		@ConditionalOnMissingBean
 		ParsedConfigCache safeDefaultsParsedConfigCache(ParsedConfigCacheProperties properties,
 				ObjectProvider<JsonMapper> jsonMappers, ObjectProvider<FindingsStore> stores) {
-			// The primary JsonMapper (Boot's, with the spring.jackson.* settings); several
+			// The primary JsonMapper (Boot's, with the spring.jackson.* settings);
+			// several
 			// without a primary fail here rather than silently parse with the wrong one.
 			return withApplicationMapperIfAny(properties, jsonMappers.getIfAvailable(), stores.getIfAvailable());
 		}

@@ -12,8 +12,8 @@ import org.springframework.util.ClassUtils;
 /**
  * Reports the {@code config-cache} feature: the cache's bound, size and mapper, or why
  * there is no cache. Active whenever safe-defaults is, also when the feature is off or
- * Caffeine or Jackson is missing, so it must not touch their classes before it knows
- * they are there.
+ * Caffeine or Jackson is missing, so it must not touch their classes before it knows they
+ * are there.
  */
 final class ParsedConfigCacheFeatureStatusReporter implements FeatureStatusReporter {
 

@@ -31,13 +31,15 @@ public class ParsedConfigCacheProperties implements InitializingBean {
 	static final int MAX_DEPTH = 1000;
 
 	/**
-	 * The most heap all entries together may retain, texts and parsed values, as estimated
-	 * from each text's JSON tokens. Past it, the entries least likely to be used again are
-	 * evicted. Measured for the worst shapes of JSON, a full cache retains less than twice
-	 * this. More than 0 and at most 1GB.
+	 * The most heap all entries together may retain, texts and parsed values, as
+	 * estimated from each text's JSON tokens. Past it, the entries least likely to be
+	 * used again are evicted. Measured for the worst shapes of JSON, a full cache retains
+	 * less than twice this. More than 0 and at most 1GB.
 	 */
-	// Why 64MB: incident 4's configurations were few and small (the benchmark's is 2 KB), so
-	// a real working set of hundreds of texts stays far below it and is never evicted; the
+	// Why 64MB: incident 4's configurations were few and small (the benchmark's is 2 KB),
+	// so
+	// a real working set of hundreds of texts stays far below it and is never evicted;
+	// the
 	// bound only bites under a flood of distinct texts.
 	private DataSize maximumWeight = DataSize.ofMegabytes(64);
 
@@ -103,8 +105,9 @@ public class ParsedConfigCacheProperties implements InitializingBean {
 
 	@Override
 	public void afterPropertiesSet() {
-		PropertyBounds.requireRange("safe-defaults.config-cache.maximum-weight", this.maximumWeight, DataSize.ofBytes(1),
-				MAX_WEIGHT, "the most heap the cache's entries may retain, in bytes, such as 64MB");
+		PropertyBounds.requireRange("safe-defaults.config-cache.maximum-weight", this.maximumWeight,
+				DataSize.ofBytes(1), MAX_WEIGHT,
+				"the most heap the cache's entries may retain, in bytes, such as 64MB");
 		PropertyBounds.requireRange(ParsedConfigCache.MAX_TEXT_LENGTH_PROPERTY, this.maxTextLength, 1, MAX_TEXT_LENGTH,
 				"characters of one text");
 		PropertyBounds.requireRange(ParsedConfigCache.MAX_DEPTH_PROPERTY, this.maxNestingDepth, 1, MAX_DEPTH,

@@ -7,20 +7,22 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Estimates, before parsing, the heap a configuration text and the value parsed from it
  * retain, from the JSON tokens of the text: a cache bound in bytes then bounds memory for
- * any shape of JSON, where counting characters let {@code [{},{},…]} hold 22 bytes of heap
- * per byte of the bound.
+ * any shape of JSON, where counting characters let {@code [{},{},…]} hold 22 bytes of
+ * heap per byte of the bound.
  * <p>
  * The sizes are those of a 64-bit JVM with compressed references, for the most generous
  * binding Jackson makes of each token: an object as a {@code LinkedHashMap} (or an
- * {@code ObjectNode} around one) with its table and one entry per property, property names
- * as their own strings, an array as an {@code ArrayList} grown by half as it fills, a string
- * as a {@code String}, a number boxed (small integers are the JVM's cached ones). Records
- * and primitive arrays take less, so for them the estimate is high: the cache then holds
- * fewer of them, never more heap than its bound says. Calibrated against measured retained
- * heap (see the memory harness, {@code ParsedConfigCacheMemory}); without compressed
- * references (heaps of 32 GB and more) the real figures are up to 1.5 times these.
+ * {@code ObjectNode} around one) with its table and one entry per property, property
+ * names as their own strings, an array as an {@code ArrayList} grown by half as it fills,
+ * a string as a {@code String}, a number boxed (small integers are the JVM's cached
+ * ones). Records and primitive arrays take less, so for them the estimate is high: the
+ * cache then holds fewer of them, never more heap than its bound says. Calibrated against
+ * measured retained heap (see the memory harness, {@code ParsedConfigCacheMemory});
+ * without compressed references (heaps of 32 GB and more) the real figures are up to 1.5
+ * times these.
  * <p>
- * The same pass rejects a text nested deeper than allowed, before Jackson builds anything.
+ * The same pass rejects a text nested deeper than allowed, before Jackson builds
+ * anything.
  */
 final class RetainedHeapEstimate {
 
@@ -82,7 +84,8 @@ final class RetainedHeapEstimate {
 						// true, false, null: shared instances
 					}
 				}
-				// A value (scalar or a closed container) is one more element, or property, of its parent.
+				// A value (scalar or a closed container) is one more element, or
+				// property, of its parent.
 				if (token.isScalarValue() || token == JsonToken.END_OBJECT || token == JsonToken.END_ARRAY) {
 					counts[depth]++;
 				}

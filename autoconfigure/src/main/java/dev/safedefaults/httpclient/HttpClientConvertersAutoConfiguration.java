@@ -14,8 +14,7 @@ import org.springframework.context.annotation.Lazy;
 
 /**
  * The one converters set every HTTP client kind shares (incident 1). It is lazy: built
- * the first time a client kind asks for it, never in an application without HTTP
- * clients.
+ * the first time a client kind asks for it, never in an application without HTTP clients.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled

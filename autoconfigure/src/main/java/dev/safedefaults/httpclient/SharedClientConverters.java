@@ -19,18 +19,19 @@ import org.springframework.http.converter.support.AllEncompassingFormHttpMessage
 import org.springframework.util.ClassUtils;
 
 /**
- * The converters every HTTP client of the application uses, built once at startup
- * without the defaults (incident 1: rebuilding the defaults on every call cost 25× in
+ * The converters every HTTP client of the application uses, built once at startup without
+ * the defaults (incident 1: rebuilding the defaults on every call cost 25× in
  * throughput), then frozen. Feign clients and every {@code RestClient} built from Boot's
  * builder (so every HTTP service group) get these same instances.
  * <p>
  * What goes in, in order: byte array, String (UTF-8) and JSON through the application's
- * {@link JsonMapper}; then the application's {@link ClientHttpMessageConvertersCustomizer}
- * beans (Boot's own add the application's {@link HttpMessageConverter} beans, its String
- * charset and JSON mapper); then the defaults are switched off again, because Boot's
- * default customizer calls {@code registerDefaults()}. The form converter Framework's
- * builder always adds is left out of {@link #converters()}: a {@code RestClient}'s builder
- * adds its own, and Feign writes forms with its own encoder.
+ * {@link JsonMapper}; then the application's
+ * {@link ClientHttpMessageConvertersCustomizer} beans (Boot's own add the application's
+ * {@link HttpMessageConverter} beans, its String charset and JSON mapper); then the
+ * defaults are switched off again, because Boot's default customizer calls
+ * {@code registerDefaults()}. The form converter Framework's builder always adds is left
+ * out of {@link #converters()}: a {@code RestClient}'s builder adds its own, and Feign
+ * writes forms with its own encoder.
  */
 public final class SharedClientConverters {
 
@@ -48,7 +49,8 @@ public final class SharedClientConverters {
 	private SharedClientConverters(List<HttpMessageConverter<?>> built) {
 		// Framework's client builder lays its result out as: custom converters, the base
 		// ones (String), the form converter, the core ones (JSON and the other formats).
-		// Keeping that split lets a client's own builder receive each in its slot, so that
+		// Keeping that split lets a client's own builder receive each in its slot, so
+		// that
 		// a client that sets its own JSON converter still replaces it.
 		int form = indexOfForm(built);
 		List<HttpMessageConverter<?>> before = (form >= 0) ? built.subList(0, form) : built;
@@ -67,8 +69,8 @@ public final class SharedClientConverters {
 	/**
 	 * Builds the set once.
 	 * @param jsonConverter the JSON converter to start from, {@code null} without Jackson
-	 * @param customizers the application's {@link ClientHttpMessageConvertersCustomizer}s,
-	 * in order
+	 * @param customizers the application's
+	 * {@link ClientHttpMessageConvertersCustomizer}s, in order
 	 * @return the frozen set
 	 */
 	public static SharedClientConverters build(@Nullable HttpMessageConverter<?> jsonConverter,
@@ -91,8 +93,9 @@ public final class SharedClientConverters {
 	}
 
 	/**
-	 * Creates the JSON converter the set starts from: the application's {@link JsonMapper}
-	 * when it has exactly one, else a default one (built once), or none without Jackson.
+	 * Creates the JSON converter the set starts from: the application's
+	 * {@link JsonMapper} when it has exactly one, else a default one (built once), or
+	 * none without Jackson.
 	 * @param beanFactory the application's bean factory
 	 * @return the converter, {@code null} without Jackson
 	 */
@@ -158,7 +161,8 @@ public final class SharedClientConverters {
 
 		static HttpMessageConverter<?> converter(BeanFactory beanFactory) {
 			JsonMapper mapper = beanFactory.getBeanProvider(JsonMapper.class).getIfUnique();
-			return (mapper != null) ? new JacksonJsonHttpMessageConverter(mapper) : new JacksonJsonHttpMessageConverter();
+			return (mapper != null) ? new JacksonJsonHttpMessageConverter(mapper)
+					: new JacksonJsonHttpMessageConverter();
 		}
 
 	}

@@ -27,11 +27,11 @@ import org.springframework.orm.jpa.EntityManagerFactoryInfo;
  * is a correctness problem: Hibernate told that auto-commit is off while the pool
  * auto-commits runs every transaction in auto-commit mode.
  * <p>
- * It reads what Hibernate runs with ({@code SessionFactoryOptions}), so the setting counts
- * wherever it came from: {@code spring.jpa.properties.*}, a
+ * It reads what Hibernate runs with ({@code SessionFactoryOptions}), so the setting
+ * counts wherever it came from: {@code spring.jpa.properties.*}, a
  * {@code HibernatePropertiesCustomizer}, Boot's own rule (it adds the property when the
- * pool does not auto-commit), {@code hibernate.properties}. Only this class needs Hibernate
- * and Spring ORM: it exists only when they are on the class path. No I/O.
+ * pool does not auto-commit), {@code hibernate.properties}. Only this class needs
+ * Hibernate and Spring ORM: it exists only when they are on the class path. No I/O.
  */
 final class AutocommitRoundTripsCheck implements Check {
 

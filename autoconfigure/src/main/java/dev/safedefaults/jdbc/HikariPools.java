@@ -54,7 +54,8 @@ final class HikariPools {
 			return pool;
 		}
 		try {
-			// Wrappers delegate to their target; HikariDataSource answers for itself without
+			// Wrappers delegate to their target; HikariDataSource answers for itself
+			// without
 			// starting its pool.
 			return dataSource.isWrapperFor(HikariDataSource.class) ? dataSource.unwrap(HikariDataSource.class) : null;
 		}
@@ -71,9 +72,11 @@ final class HikariPools {
 	 * @return the subject
 	 */
 	/**
-	 * Runs a per-pool check on every Hikari pool, each named as {@link #subject} names it.
+	 * Runs a per-pool check on every Hikari pool, each named as {@link #subject} names
+	 * it.
 	 * @param beanFactory where the pools are
-	 * @param check a pool's finding from its subject and the pool, or {@code null} for none
+	 * @param check a pool's finding from its subject and the pool, or {@code null} for
+	 * none
 	 * @return the findings, in the pools' order
 	 */
 	static List<Finding> checkEach(ListableBeanFactory beanFactory,

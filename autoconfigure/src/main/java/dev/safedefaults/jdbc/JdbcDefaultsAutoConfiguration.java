@@ -18,9 +18,10 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * JDBC defaults for MySQL-protocol Hikari pools (incident 5): server-side prepared
- * statements, a statement cache, and for MySQL Connector/J {@code useConfigs=maxPerformance}
- * with query timeouts kept on; and the checks for the settings that undo them. Off with
- * {@code safe-defaults.jdbc.enabled=false}, which leaves the checks on.
+ * statements, a statement cache, and for MySQL Connector/J
+ * {@code useConfigs=maxPerformance} with query timeouts kept on; and the checks for the
+ * settings that undo them. Off with {@code safe-defaults.jdbc.enabled=false}, which
+ * leaves the checks on.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -85,8 +86,9 @@ public final class JdbcDefaultsAutoConfiguration {
 	 * file, so no Hibernate or Spring ORM class is loaded when they are absent.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = { "com.zaxxer.hikari.HikariDataSource",
-			"org.hibernate.engine.spi.SessionFactoryImplementor", "org.springframework.orm.jpa.EntityManagerFactoryInfo" })
+	@ConditionalOnClass(
+			name = { "com.zaxxer.hikari.HikariDataSource", "org.hibernate.engine.spi.SessionFactoryImplementor",
+					"org.springframework.orm.jpa.EntityManagerFactoryInfo" })
 	static class HibernateOnHikariConfiguration {
 
 		@Bean

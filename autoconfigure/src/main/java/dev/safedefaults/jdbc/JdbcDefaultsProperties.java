@@ -13,10 +13,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("safe-defaults.jdbc")
 public class JdbcDefaultsProperties implements InitializingBean {
 
-	/** Largest statement cache per connection: the server's default max_prepared_stmt_count. */
+	/**
+	 * Largest statement cache per connection: the server's default
+	 * max_prepared_stmt_count.
+	 */
 	static final int MAX_PREP_STMT_CACHE_SIZE = 16_382;
 
-	/** Below this, the statements MyBatis generates are too long to be cached (incident 5). */
+	/**
+	 * Below this, the statements MyBatis generates are too long to be cached (incident
+	 * 5).
+	 */
 	static final int MIN_PREP_STMT_CACHE_SQL_LIMIT = 2048;
 
 	static final int MAX_PREP_STMT_CACHE_SQL_LIMIT = 1_048_576;
@@ -25,10 +31,10 @@ public class JdbcDefaultsProperties implements InitializingBean {
 
 	/**
 	 * Whether to add server-side prepared statements, a statement cache and (for MySQL
-	 * Connector/J) useConfigs=maxPerformance with query timeouts kept on to every Hikari pool
-	 * that uses MySQL Connector/J or MariaDB Connector/J. Keys you set yourself, in the URL
-	 * or in the data-source properties, always win. False leaves the pools as configured;
-	 * the JDBC checks still run.
+	 * Connector/J) useConfigs=maxPerformance with query timeouts kept on to every Hikari
+	 * pool that uses MySQL Connector/J or MariaDB Connector/J. Keys you set yourself, in
+	 * the URL or in the data-source properties, always win. False leaves the pools as
+	 * configured; the JDBC checks still run.
 	 */
 	private boolean enabled = true;
 
@@ -40,15 +46,16 @@ public class JdbcDefaultsProperties implements InitializingBean {
 	private int prepStmtCacheSize = 250;
 
 	/**
-	 * The longest SQL, in characters, that MySQL Connector/J caches (prepStmtCacheSqlLimit).
-	 * Longer statements are parsed and prepared again each time. From 2048 to 1048576.
+	 * The longest SQL, in characters, that MySQL Connector/J caches
+	 * (prepStmtCacheSqlLimit). Longer statements are parsed and prepared again each time.
+	 * From 2048 to 1048576.
 	 */
 	private int prepStmtCacheSqlLimit = 2048;
 
 	/**
 	 * How many instances of this application share one database server, for the
-	 * prepared-statement budget check (pool size x statement cache x instances against the
-	 * server's max_prepared_stmt_count). From 1 to 10000.
+	 * prepared-statement budget check (pool size x statement cache x instances against
+	 * the server's max_prepared_stmt_count). From 1 to 10000.
 	 */
 	private int expectedInstances = 1;
 
@@ -93,8 +100,7 @@ public class JdbcDefaultsProperties implements InitializingBean {
 				MIN_PREP_STMT_CACHE_SQL_LIMIT, MAX_PREP_STMT_CACHE_SQL_LIMIT,
 				"below 2048 the long statements that MyBatis generates are not cached");
 		PropertyBounds.requireRange("safe-defaults.jdbc.expected-instances", this.expectedInstances, 1,
-				MAX_EXPECTED_INSTANCES,
-				"the number of instances of this application that share one database server");
+				MAX_EXPECTED_INSTANCES, "the number of instances of this application that share one database server");
 	}
 
 }

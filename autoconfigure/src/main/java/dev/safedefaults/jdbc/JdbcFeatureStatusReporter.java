@@ -36,16 +36,24 @@ final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 	public FeatureStatus status() {
 		MySqlProtocolDefaultsPostProcessor applier = this.postProcessor.getIfAvailable();
 		if (!this.properties.isEnabled() || applier == null) {
-			return FeatureStatus.off(FEATURE,
-					"safe-defaults.jdbc.enabled=false: pools are left as configured; the JDBC checks still run")
+			return FeatureStatus
+				.off(FEATURE,
+						"safe-defaults.jdbc.enabled=false: pools are left as configured; the JDBC checks still run")
 				.withScope(checksOnlyScope());
 		}
 		List<PoolDefaultsReport> pools = applier.pools();
-		List<String> appliedTo = pools.stream().filter(PoolDefaultsReport::isApplied).map(PoolDefaultsReport::describe).toList();
-		List<String> leftAlone = pools.stream().filter((pool) -> !pool.isApplied()).map(PoolDefaultsReport::describe).toList();
+		List<String> appliedTo = pools.stream()
+			.filter(PoolDefaultsReport::isApplied)
+			.map(PoolDefaultsReport::describe)
+			.toList();
+		List<String> leftAlone = pools.stream()
+			.filter((pool) -> !pool.isApplied())
+			.map(PoolDefaultsReport::describe)
+			.toList();
 		String note = pools.isEmpty() ? "no Hikari pool in this application"
 				: leftAlone.isEmpty() ? null : String.join("; ", leftAlone);
-		// Every pool, so that a pool left alone is never announced as "no pool" (issue 23).
+		// Every pool, so that a pool left alone is never announced as "no pool" (issue
+		// 23).
 		String scope = pools.stream().map(PoolDefaultsReport::shortForm).collect(Collectors.joining(", "));
 		return new FeatureStatus(FEATURE, true, appliedTo, note).withScope(scope.isEmpty() ? "no pool" : scope);
 	}
@@ -58,7 +66,8 @@ final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 		HikariPools.find(this.beanFactory).forEach((beanName, pool) -> {
 			String subject = HikariPools.subject(beanName, pool);
 			if (pool.getJdbcUrl() != null && HikariPools.settings(pool) == null) {
-				pools.add(subject + ": left alone, " + MySqlProtocolDefaultsPostProcessor.notMySqlProtocol(pool.getJdbcUrl()));
+				pools.add(subject + ": left alone, "
+						+ MySqlProtocolDefaultsPostProcessor.notMySqlProtocol(pool.getJdbcUrl()));
 			}
 			else {
 				pools.add(subject + ": checks only");

@@ -10,9 +10,10 @@ import static dev.safedefaults.check.Severity.WARNING;
 
 /**
  * Every finding of the JDBC feature (incident 5: MySQL-protocol Hikari pools; issue 23:
- * PostgreSQL pools' session timeouts), declared once. The message templates take the pool's masked URL and where a setting came from
- * ({@code set in the URL}, {@code the driver's default}…); the fixes say how to get the
- * starter's setting back, which depends on that origin (see {@link #restore}).
+ * PostgreSQL pools' session timeouts), declared once. The message templates take the
+ * pool's masked URL and where a setting came from ({@code set in the URL},
+ * {@code the driver's default}…); the fixes say how to get the starter's setting back,
+ * which depends on that origin (see {@link #restore}).
  */
 public final class JdbcFindings implements FindingDeclarations {
 
@@ -29,13 +30,14 @@ public final class JdbcFindings implements FindingDeclarations {
 	 * Server prepares and the statement cache both at the driver's default because the
 	 * starter is off for this pool: one cause, one finding. Args: URL, how to restore.
 	 */
-	static final FindingType SERVER_PREP_STMTS_OFF_BECAUSE_STARTER_OFF = SERVER_PREP_STMTS_OFF.because(
-			"Server-side prepared statements and the prepared statement cache are at the driver's defaults (off) "
-					+ "on %1$s: the database parses every statement again (incident 5: TiDB spent 20-30%% more CPU "
-					+ "on it).",
-			"%2$s");
+	static final FindingType SERVER_PREP_STMTS_OFF_BECAUSE_STARTER_OFF = SERVER_PREP_STMTS_OFF
+		.because("Server-side prepared statements and the prepared statement cache are at the driver's defaults (off) "
+				+ "on %1$s: the database parses every statement again (incident 5: TiDB spent 20-30%% more CPU "
+				+ "on it).", "%2$s");
 
-	/** Server prepares on, the cache off. Args: setting and origin, URL, how to restore. */
+	/**
+	 * Server prepares on, the cache off. Args: setting and origin, URL, how to restore.
+	 */
 	static final FindingType STMT_CACHE_OFF = FindingType.declare("jdbc.stmt-cache-off", WARNING,
 			"The pool's prepared statement cache is off (cachePrepStmts=false or prepStmtCacheSize=0): with "
 					+ "server-side prepares every statement is prepared again; with client-side statements "
@@ -45,13 +47,13 @@ public final class JdbcFindings implements FindingDeclarations {
 			"%3$s");
 
 	/**
-	 * Client-side statements (server prepares off) with Connector/J's cache off: the driver
-	 * prepares nothing on the server, it parses the SQL again. Args as {@link #STMT_CACHE_OFF}.
+	 * Client-side statements (server prepares off) with Connector/J's cache off: the
+	 * driver prepares nothing on the server, it parses the SQL again. Args as
+	 * {@link #STMT_CACHE_OFF}.
 	 */
-	static final FindingType STMT_CACHE_OFF_BECAUSE_CLIENT_SIDE = STMT_CACHE_OFF.because(
-			"The prepared statement cache is off (%1$s) on %2$s: with client-side statements Connector/J parses "
-					+ "every statement's SQL again on each prepareStatement().",
-			"%3$s");
+	static final FindingType STMT_CACHE_OFF_BECAUSE_CLIENT_SIDE = STMT_CACHE_OFF
+		.because("The prepared statement cache is off (%1$s) on %2$s: with client-side statements Connector/J parses "
+				+ "every statement's SQL again on each prepareStatement().", "%3$s");
 
 	/** Args: limit, origin, URL, how to restore. */
 	static final FindingType STMT_CACHE_SQL_LIMIT_LOW = FindingType.declare("jdbc.stmt-cache-sql-limit-low", WARNING,
@@ -122,7 +124,8 @@ public final class JdbcFindings implements FindingDeclarations {
 
 	/** Args: URL, timeout in seconds, the failure, the formula. */
 	static final FindingType PREPARED_STMT_BUDGET_UNCHECKED = FindingType.declare("jdbc.prepared-stmt-budget-unchecked",
-			INFO, "The server's max_prepared_stmt_count could not be read after startup (the database was down or "
+			INFO,
+			"The server's max_prepared_stmt_count could not be read after startup (the database was down or "
 					+ "unreachable), so the prepared statement budget was not checked.",
 			"Could not read @@max_prepared_stmt_count from %1$s within %2$ss (%3$s), so the prepared statement "
 					+ "budget (%4$s) was not checked.",
@@ -157,9 +160,9 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "(spring.datasource.hikari.data-source-properties.sessionVariables), or the server's.");
 
 	/**
-	 * Issue 23: a PostgreSQL pool's sessions closed by {@code idle_session_timeout}. Args:
-	 * the timeout (as "60s"), URL, maxLifetime, keepaliveTime, an idleTimeout note or "", the
-	 * maxLifetime to set, the keepaliveTime to set.
+	 * Issue 23: a PostgreSQL pool's sessions closed by {@code idle_session_timeout}.
+	 * Args: the timeout (as "60s"), URL, maxLifetime, keepaliveTime, an idleTimeout note
+	 * or "", the maxLifetime to set, the keepaliveTime to set.
 	 */
 	static final FindingType MAX_LIFETIME_ON_POSTGRESQL = MAX_LIFETIME.because(
 			"The server closes this pool's sessions after %1$s idle (idle_session_timeout, as the pool's sessions "
@@ -172,8 +175,8 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "spring.datasource.hikari.keepalive-time=%7$s (milliseconds).");
 
 	/**
-	 * An idle_session_timeout below 60 s: Hikari can neither retire nor ping a connection 30 s
-	 * before it. Args as {@link #MAX_LIFETIME_ON_POSTGRESQL}.
+	 * An idle_session_timeout below 60 s: Hikari can neither retire nor ping a connection
+	 * 30 s before it. Args as {@link #MAX_LIFETIME_ON_POSTGRESQL}.
 	 */
 	static final FindingType MAX_LIFETIME_ON_POSTGRESQL_BELOW_HIKARIS_MINIMUM = MAX_LIFETIME.because(
 			MAX_LIFETIME_ON_POSTGRESQL.message(),
@@ -198,8 +201,8 @@ public final class JdbcFindings implements FindingDeclarations {
 			MAX_LIFETIME_UNCHECKED.fix());
 
 	/**
-	 * Issue 23: a PostgreSQL pool with neither pgjdbc's socketTimeout nor statement_timeout.
-	 * Args: URL, "?" or "&amp;" (how a parameter is added to the URL).
+	 * Issue 23: a PostgreSQL pool with neither pgjdbc's socketTimeout nor
+	 * statement_timeout. Args: URL, "?" or "&amp;" (how a parameter is added to the URL).
 	 */
 	static final FindingType NO_TIMEOUTS = FindingType.declare("jdbc.no-timeouts", INFO,
 			"A PostgreSQL pool without a socket timeout (pgjdbc's socketTimeout=0, its default) nor a "
@@ -218,8 +221,8 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "does not help on a half-open connection.");
 
 	/**
-	 * Issue 25: the server refused the pool's credentials to the deferred checks, which log in
-	 * as the pool does and never try again. Args: URL, the failure.
+	 * Issue 25: the server refused the pool's credentials to the deferred checks, which
+	 * log in as the pool does and never try again. Args: URL, the failure.
 	 */
 	static final FindingType LOGIN_REFUSED = FindingType.declare("jdbc.login-refused", WARNING,
 			"The server refused the pool's credentials (SQLState 28000 or 28P01, MySQL/MariaDB error 1045) when the "
@@ -263,8 +266,7 @@ public final class JdbcFindings implements FindingDeclarations {
 	 * Issue 23: Hibernate batching on a PostgreSQL pool that does not rewrite batched
 	 * inserts. Args: batch size, URL, "?" or "&amp;".
 	 */
-	static final FindingType BATCH_INSERTS_NOT_REWRITTEN = FindingType.declare("jdbc.batch-inserts-not-rewritten",
-			INFO,
+	static final FindingType BATCH_INSERTS_NOT_REWRITTEN = FindingType.declare("jdbc.batch-inserts-not-rewritten", INFO,
 			"Hibernate batches inserts (hibernate.jdbc.batch_size) on a PostgreSQL pool without pgjdbc's "
 					+ "reWriteBatchedInserts=true: a batch of N inserts runs as N statements on the server instead "
 					+ "of multi-row inserts. No default is applied.",
@@ -280,8 +282,8 @@ public final class JdbcFindings implements FindingDeclarations {
 	public List<FindingType> findingTypes() {
 		return List.of(SERVER_PREP_STMTS_OFF, STMT_CACHE_OFF, STMT_CACHE_SQL_LIMIT_LOW, QUERY_TIMEOUTS_OFF,
 				LOCAL_SESSION_STATE, AUTO_RECONNECT, MULTI_QUERIES, IGNORED_PROPERTY, INFINITE_CONNECTION_TIMEOUT,
-				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED, LOGIN_REFUSED,
-				AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS, BATCH_INSERTS_NOT_REWRITTEN);
+				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED,
+				LOGIN_REFUSED, AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS, BATCH_INSERTS_NOT_REWRITTEN);
 	}
 
 	/**

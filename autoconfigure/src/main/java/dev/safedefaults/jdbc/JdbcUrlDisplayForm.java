@@ -5,8 +5,8 @@ import java.util.regex.Pattern;
 import dev.safedefaults.check.UrlDisplayForm;
 
 /**
- * How {@code jdbc:} URLs are shown wherever safe-defaults prints or exposes one (findings,
- * statuses, the endpoint, free text such as exception messages): rendered by
+ * How {@code jdbc:} URLs are shown wherever safe-defaults prints or exposes one
+ * (findings, statuses, the endpoint, free text such as exception messages): rendered by
  * {@link JdbcUrlForDisplay}. Listed in {@code META-INF/spring.factories}, so that the
  * masking in {@code check} knows no JDBC syntax.
  */

@@ -18,17 +18,18 @@ import static dev.safedefaults.jdbc.JdbcUrlSyntax.shownValue;
  * Renders a JDBC URL for display from what is parsed out of it, never by deleting what
  * looks secret: the scheme, the hosts and ports, the database (or path), and the names of
  * the parameters. A parameter's value is shown only when its name is on a short list of
- * settings safe-defaults reports on (statement caching, {@code useConfigs}, timeouts…) and
- * the value is a plain word or number; every other value is {@value SecretMasker#MASK}.
- * User-info ({@code user:password@}, Oracle's {@code scott/tiger@}) is removed. A URL that
- * does not parse completely under these strict rules is shown as its scheme only, so a
- * character the parser did not expect can never carry part of a secret out.
+ * settings safe-defaults reports on (statement caching, {@code useConfigs}, timeouts…)
+ * and the value is a plain word or number; every other value is
+ * {@value SecretMasker#MASK}. User-info ({@code user:password@}, Oracle's
+ * {@code scott/tiger@}) is removed. A URL that does not parse completely under these
+ * strict rules is shown as its scheme only, so a character the parser did not expect can
+ * never carry part of a secret out.
  * <p>
- * Shapes: {@code //} URLs (MySQL and MariaDB Connector/J with their {@code address=(…)} and
- * {@code (key=value,…)} host forms, PostgreSQL, SQL Server with {@code ;key=value} and
- * {@code {braced}} values, H2 over TCP, multi-host lists, IPv6), Oracle thin (EZConnect and
- * {@code (DESCRIPTION=…)}), and path URLs with {@code ;key=value} settings (H2, Derby,
- * HSQLDB, SQLite).
+ * Shapes: {@code //} URLs (MySQL and MariaDB Connector/J with their {@code address=(…)}
+ * and {@code (key=value,…)} host forms, PostgreSQL, SQL Server with {@code ;key=value}
+ * and {@code {braced}} values, H2 over TCP, multi-host lists, IPv6), Oracle thin
+ * (EZConnect and {@code (DESCRIPTION=…)}), and path URLs with {@code ;key=value} settings
+ * (H2, Derby, HSQLDB, SQLite).
  */
 final class JdbcUrlForDisplay {
 
@@ -74,8 +75,8 @@ final class JdbcUrlForDisplay {
 	/**
 	 * Renders a stripped URL that parses under the display rules.
 	 * @param trimmed the URL, stripped
-	 * @return the rendered URL, {@code null} when it is not a JDBC URL or does not parse (an
-	 * unexpected shape is shown as nothing more than its scheme)
+	 * @return the rendered URL, {@code null} when it is not a JDBC URL or does not parse
+	 * (an unexpected shape is shown as nothing more than its scheme)
 	 */
 	private static @Nullable String renderedIfParsed(String trimmed) {
 		Matcher scheme = SCHEME.matcher(trimmed);
@@ -91,8 +92,8 @@ final class JdbcUrlForDisplay {
 	}
 
 	/**
-	 * The URL's scheme ({@code jdbc:} and the first sub-protocol), what an unparsable URL is
-	 * shown as.
+	 * The URL's scheme ({@code jdbc:} and the first sub-protocol), what an unparsable URL
+	 * is shown as.
 	 * @param url a text starting with {@code jdbc:}
 	 * @return the scheme, {@value SecretMasker#MASK} when there is none
 	 */
@@ -129,7 +130,10 @@ final class JdbcUrlForDisplay {
 		return appendPathAndSettings(out, tail);
 	}
 
-	/** {@code path[;settings][?query]}: H2, Derby, HSQLDB, SQLite, PostgreSQL without host. */
+	/**
+	 * {@code path[;settings][?query]}: H2, Derby, HSQLDB, SQLite, PostgreSQL without
+	 * host.
+	 */
 	private static @Nullable String renderPathUrl(String prefix, String rest) {
 		return appendPathAndSettings(new StringBuilder(prefix), rest);
 	}

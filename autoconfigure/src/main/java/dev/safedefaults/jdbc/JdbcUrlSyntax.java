@@ -14,26 +14,26 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The strict grammar of a JDBC URL's parts, and how each part is shown: host lists (with
- * Connector/J's {@code address=(…)} and {@code (key=value,…)} forms), query parameters, and
- * the one rule for values (shown only for a listed setting holding a plain word or number).
- * A part that does not fit the grammar makes the caller show the scheme only.
+ * Connector/J's {@code address=(…)} and {@code (key=value,…)} forms), query parameters,
+ * and the one rule for values (shown only for a listed setting holding a plain word or
+ * number). A part that does not fit the grammar makes the caller show the scheme only.
  */
 final class JdbcUrlSyntax {
 
 	private static final String MASK = SecretMasker.MASK;
 
 	/** Settings whose values are shown: what the starter reports on, and timeouts. */
-	private static final Set<String> SHOWN_VALUES = Set.of("useserverprepstmts", "cacheprepstmts",
-			"prepstmtcachesize", "prepstmtcachesqllimit", "useconfigs", "autoreconnect", "allowmultiqueries",
-			"rewritebatchedstatements", "uselocalsessionstate", "uselocaltransactionstate", "enablequerytimeouts",
-			"cacheresultsetmetadata", "cacheserverconfiguration", "elidesetautocommits", "maintaintimestats",
-			"cachecallablestmts", "usecursorfetch", "defaultfetchsize", "connecttimeout", "sockettimeout",
-			"querytimeout", "logintimeout", "connectiontimeout", "locktimeout", "databasename", "database",
-			"tcpkeepalive", "permitmysqlscheme", "sslmode", "usessl", "db_close_delay", "mode", "create");
+	private static final Set<String> SHOWN_VALUES = Set.of("useserverprepstmts", "cacheprepstmts", "prepstmtcachesize",
+			"prepstmtcachesqllimit", "useconfigs", "autoreconnect", "allowmultiqueries", "rewritebatchedstatements",
+			"uselocalsessionstate", "uselocaltransactionstate", "enablequerytimeouts", "cacheresultsetmetadata",
+			"cacheserverconfiguration", "elidesetautocommits", "maintaintimestats", "cachecallablestmts",
+			"usecursorfetch", "defaultfetchsize", "connecttimeout", "sockettimeout", "querytimeout", "logintimeout",
+			"connectiontimeout", "locktimeout", "databasename", "database", "tcpkeepalive", "permitmysqlscheme",
+			"sslmode", "usessl", "db_close_delay", "mode", "create");
 
 	/** Keys of host descriptions whose values are the address itself. */
-	static final Set<String> ADDRESS_VALUES = Set.of("host", "port", "protocol", "type", "priority",
-			"service_name", "sid", "server", "instancename");
+	static final Set<String> ADDRESS_VALUES = Set.of("host", "port", "protocol", "type", "priority", "service_name",
+			"sid", "server", "instancename");
 
 	static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,128}");
 
@@ -72,7 +72,10 @@ final class JdbcUrlSyntax {
 		return true;
 	}
 
-	/** Comma-separated hosts: {@code host[:port]}, {@code [ipv6]}, {@code address=(k=v)…}, {@code (k=v,…)}. */
+	/**
+	 * Comma-separated hosts: {@code host[:port]}, {@code [ipv6]}, {@code address=(k=v)…},
+	 * {@code (k=v,…)}.
+	 */
 	static @Nullable String renderHosts(String authority) {
 		List<String> hosts = new ArrayList<>();
 		int i = 0;

@@ -18,22 +18,24 @@ import org.springframework.beans.factory.ListableBeanFactory;
  * {@code wait_timeout} its sessions really have: past it the server (or a proxy in front
  * of it) closes the connection, and the next borrow meets Hikari's "Failed to validate
  * connection … Possibly consider using a shorter maxLifetime value", a retry and a new
- * connection. An idle connection is safe when Hikari retires it first ({@code maxLifetime}
- * at least 30 s shorter than {@code wait_timeout}) or pings it first ({@code keepaliveTime}
- * in effect and at least 30 s shorter): a ping is activity, and resets the server's idle
- * clock (measured in {@code PoolIdleTimeoutBenchmark}).
+ * connection. An idle connection is safe when Hikari retires it first
+ * ({@code maxLifetime} at least 30 s shorter than {@code wait_timeout}) or pings it first
+ * ({@code keepaliveTime} in effect and at least 30 s shorter): a ping is activity, and
+ * resets the server's idle clock (measured in {@code PoolIdleTimeoutBenchmark}).
  * <p>
  * Deferred: it reads {@code @@session.wait_timeout} once, after startup, on a session of
- * the pool's, logged in as the pool logs in ({@link PoolServerVariables}); a server it cannot
- * reach is reported as {@code jdbc.max-lifetime-unchecked} (INFO), a refused login as
- * {@code jdbc.login-refused}.
+ * the pool's, logged in as the pool logs in ({@link PoolServerVariables}); a server it
+ * cannot reach is reported as {@code jdbc.max-lifetime-unchecked} (INFO), a refused login
+ * as {@code jdbc.login-refused}.
  */
 final class MaxLifetimeCheck implements Check {
 
 	/** How much earlier than the server Hikari must retire or ping an idle connection. */
 	static final Duration MARGIN = Duration.ofSeconds(30);
 
-	/** Hikari's smallest maxLifetime and keepaliveTime (it disables a shorter keepalive). */
+	/**
+	 * Hikari's smallest maxLifetime and keepaliveTime (it disables a shorter keepalive).
+	 */
 	static final Duration HIKARI_MINIMUM = Duration.ofSeconds(30);
 
 	/** Hikari's default maxLifetime; no need to recommend longer. */
@@ -95,7 +97,8 @@ final class MaxLifetimeCheck implements Check {
 	private @Nullable Finding check(String subject, HikariDataSource pool) {
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null) {
-			// wait_timeout is the MySQL protocol's; PostgreSQL has its own; others are not asked.
+			// wait_timeout is the MySQL protocol's; PostgreSQL has its own; others are
+			// not asked.
 			return PostgreSqlSession.isPostgreSql(pool) ? checkPostgreSql(subject, pool) : null;
 		}
 		Duration maxLifetime = Duration.ofMillis(pool.getMaxLifetime());
@@ -106,13 +109,12 @@ final class MaxLifetimeCheck implements Check {
 		}
 		catch (Exception ex) {
 			if (PoolServerVariables.isLoginRefused(ex)) {
-				return this.serverVariables.reportsRefusal(pool)
-						? JdbcFindings.LOGIN_REFUSED.raise(subject, settings.maskedUrl(), PoolServerVariables.describe(ex))
-						: null;
+				return this.serverVariables.reportsRefusal(pool) ? JdbcFindings.LOGIN_REFUSED.raise(subject,
+						settings.maskedUrl(), PoolServerVariables.describe(ex)) : null;
 			}
 			return JdbcFindings.MAX_LIFETIME_UNCHECKED.raise(subject, settings.maskedUrl(),
-					PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex), describeLifetime(maxLifetime),
-					describe(keepalive));
+					PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex),
+					describeLifetime(maxLifetime), describe(keepalive));
 		}
 		return compare(pool, Duration.ofSeconds(waitTimeoutSeconds), JdbcFindings.MAX_LIFETIME,
 				JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM, subject, waitTimeoutSeconds, settings.maskedUrl());
@@ -120,17 +122,18 @@ final class MaxLifetimeCheck implements Check {
 
 	/**
 	 * Issue 23: {@code idle_session_timeout} as the pool's own session has it (URL
-	 * {@code options}, role and database settings, {@code connectionInitSql}), read on the one
-	 * session per pool that {@link PoolServerVariables} makes. {@code
-	 * idle_in_transaction_session_timeout} is not compared: it ends only a session left idle
-	 * inside an open transaction, which a connection resting in the pool never is (Hikari
-	 * rolls back a dirty one when it returns).
+	 * {@code options}, role and database settings, {@code connectionInitSql}), read on
+	 * the one session per pool that {@link PoolServerVariables} makes. {@code
+	 * idle_in_transaction_session_timeout} is not compared: it ends only a session left
+	 * idle inside an open transaction, which a connection resting in the pool never is
+	 * (Hikari rolls back a dirty one when it returns).
 	 */
 	private @Nullable Finding checkPostgreSql(String subject, HikariDataSource pool) {
 		String maskedUrl = String.valueOf(SecretMasker.maskUrl(pool.getJdbcUrl()));
 		Duration idleSessionTimeout;
 		try {
-			idleSessionTimeout = Duration.ofMillis(this.serverVariables.readPostgreSql(pool).idleSessionTimeoutMillis());
+			idleSessionTimeout = Duration
+				.ofMillis(this.serverVariables.readPostgreSql(pool).idleSessionTimeoutMillis());
 		}
 		catch (Exception ex) {
 			if (PoolServerVariables.isLoginRefused(ex)) {
@@ -148,7 +151,8 @@ final class MaxLifetimeCheck implements Check {
 
 	/**
 	 * The finding when the server ends idle sessions before Hikari retires or pings them.
-	 * @param serverIdleTimeout after how long idle the server ends a session, zero for never
+	 * @param serverIdleTimeout after how long idle the server ends a session, zero for
+	 * never
 	 * @param type the finding, when Hikari can fix it
 	 * @param belowHikarisMinimum the finding, when it cannot
 	 * @param timeoutArg how the message shows the server's timeout
@@ -169,8 +173,9 @@ final class MaxLifetimeCheck implements Check {
 				: limit;
 		Duration keepaliveToSet = (limit.compareTo(HIKARI_DEFAULT_KEEPALIVE) > 0) ? HIKARI_DEFAULT_KEEPALIVE : limit;
 		return (hikariCanFixIt ? type : belowHikarisMinimum).raise(subject, timeoutArg, maskedUrl,
-				describeLifetime(maxLifetime), describe(keepalive), idleTimeoutNote(pool, idleTimeout, serverIdleTimeout),
-				maxLifetimeToSet.toSeconds() * 1000, keepaliveToSet.toSeconds() * 1000);
+				describeLifetime(maxLifetime), describe(keepalive),
+				idleTimeoutNote(pool, idleTimeout, serverIdleTimeout), maxLifetimeToSet.toSeconds() * 1000,
+				keepaliveToSet.toSeconds() * 1000);
 	}
 
 	/**
@@ -187,7 +192,8 @@ final class MaxLifetimeCheck implements Check {
 	}
 
 	private static String idleTimeoutNote(HikariDataSource pool, Duration idleTimeout, Duration waitTimeout) {
-		// Before the pool starts, an unset minimumIdle reads -1: Hikari then uses maximumPoolSize.
+		// Before the pool starts, an unset minimumIdle reads -1: Hikari then uses
+		// maximumPoolSize.
 		int minimumIdle = (pool.getMinimumIdle() < 0) ? pool.getMaximumPoolSize() : pool.getMinimumIdle();
 		if (minimumIdle < pool.getMaximumPoolSize() && !idleTimeout.isZero()
 				&& idleTimeout.compareTo(waitTimeout) < 0) {

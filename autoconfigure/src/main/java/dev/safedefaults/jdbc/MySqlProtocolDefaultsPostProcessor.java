@@ -16,16 +16,18 @@ import org.springframework.core.Ordered;
 
 /**
  * Adds server-side prepared statements and a statement cache (and, for MySQL Connector/J,
- * {@code useConfigs=maxPerformance} with query timeouts kept on) to every Hikari pool that
- * uses MySQL Connector/J or MariaDB Connector/J, as data-source properties, unless the user
- * set the key, in any case, in the URL or in the data-source properties (incident 5).
+ * {@code useConfigs=maxPerformance} with query timeouts kept on) to every Hikari pool
+ * that uses MySQL Connector/J or MariaDB Connector/J, as data-source properties, unless
+ * the user set the key, in any case, in the URL or in the data-source properties
+ * (incident 5).
  * <p>
  * It runs before initialization with an {@link Ordered} order, so after Boot's
  * {@code spring.datasource.hikari.*} binding and its connection-details post-processor
  * (both {@code PriorityOrdered}), and before any post-processor wraps the pool. It never
- * calls {@code getConnection()}: Hikari starts a pool on its first {@code getConnection()}
- * and seals its configuration then. A pool that has already started, a pool of another
- * database and a pool configured without a JDBC URL are left alone.
+ * calls {@code getConnection()}: Hikari starts a pool on its first
+ * {@code getConnection()} and seals its configuration then. A pool that has already
+ * started, a pool of another database and a pool configured without a JDBC URL are left
+ * alone.
  */
 public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcessor, Ordered {
 
@@ -67,8 +69,10 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 		Map<String, String> defaults = settings.driver().defaults(this.properties.getObject());
 		if (settings.driver() == MySqlProtocolDriver.CONNECTOR_J
 				&& SessionStateSql.findChange(pool.getConnectionInitSql()).isPresent()) {
-			// maxPerformance brings useLocalSessionState=true: the driver would never see the
-			// isolation, read-only or database change made by connectionInitSql. Correctness
+			// maxPerformance brings useLocalSessionState=true: the driver would never see
+			// the
+			// isolation, read-only or database change made by connectionInitSql.
+			// Correctness
 			// first: keep asking the server.
 			defaults.put(MySqlProtocolDriver.USE_LOCAL_SESSION_STATE, "false");
 		}
@@ -94,16 +98,16 @@ public final class MySqlProtocolDefaultsPostProcessor implements BeanPostProcess
 	}
 
 	/**
-	 * Why a pool whose driver is not a MySQL-protocol one is left alone, naming its kind by
-	 * its URL's scheme (never more of the URL).
+	 * Why a pool whose driver is not a MySQL-protocol one is left alone, naming its kind
+	 * by its URL's scheme (never more of the URL).
 	 * @param jdbcUrl the pool's URL
 	 * @return the reason
 	 */
 	static String notMySqlProtocol(String jdbcUrl) {
 		String scheme = JdbcUrlForDisplay.schemeOnly(jdbcUrl.strip());
 		String kind = scheme.endsWith(":") ? scheme.substring(0, scheme.length() - 1) : "its URL";
-		String checked = kind.equalsIgnoreCase("jdbc:postgresql") ? "the Hikari settings and the sessions' timeouts are checked"
-				: "only the Hikari settings are checked";
+		String checked = kind.equalsIgnoreCase("jdbc:postgresql")
+				? "the Hikari settings and the sessions' timeouts are checked" : "only the Hikari settings are checked";
 		return kind + " is not a MySQL-protocol pool (its driver is not MySQL Connector/J or MariaDB Connector/J): "
 				+ "no JDBC default, " + checked;
 	}

@@ -42,11 +42,13 @@ enum MySqlProtocolDriver {
 			defaults.put(CACHE_PREP_STMTS, "true");
 			defaults.put(PREP_STMT_CACHE_SIZE, String.valueOf(properties.getPrepStmtCacheSize()));
 			defaults.put(PREP_STMT_CACHE_SQL_LIMIT, String.valueOf(properties.getPrepStmtCacheSqlLimit()));
-			// Incident 5: without it Connector/J asks the server for the session's read-only
+			// Incident 5: without it Connector/J asks the server for the session's
+			// read-only
 			// state before every update sent with execute() (as MyBatis does).
 			defaults.put(USE_CONFIGS, "maxPerformance");
 			// maxPerformance turns query timeouts off: Statement.setQueryTimeout() and
-			// @Transactional(timeout) would silently stop working. Explicit keys win over it.
+			// @Transactional(timeout) would silently stop working. Explicit keys win over
+			// it.
 			defaults.put(ENABLE_QUERY_TIMEOUTS, "true");
 			return defaults;
 		}
@@ -71,8 +73,10 @@ enum MySqlProtocolDriver {
 
 		@Override
 		PropertyNames propertyNames(ClassLoader classLoader) {
-			// The driver's own list: the enum com.mysql.cj.conf.PropertyKey, whose fromValue()
-			// applies the driver's rules (exact case but for host, user, password...; aliases).
+			// The driver's own list: the enum com.mysql.cj.conf.PropertyKey, whose
+			// fromValue()
+			// applies the driver's rules (exact case but for host, user, password...;
+			// aliases).
 			try {
 				Class<?> keys = Class.forName("com.mysql.cj.conf.PropertyKey", false, classLoader);
 				Method fromValue = keys.getMethod("fromValue", String.class);
@@ -135,7 +139,8 @@ enum MySqlProtocolDriver {
 
 		@Override
 		PropertyNames propertyNames(ClassLoader classLoader) {
-			// The driver's own list: Driver.getPropertyInfo() names every Configuration option
+			// The driver's own list: Driver.getPropertyInfo() names every Configuration
+			// option
 			// (matched without regard to case), plus its aliases and the options it reads
 			// from the unmapped ones (exact case), as in 3.5.10.
 			try {
@@ -150,8 +155,9 @@ enum MySqlProtocolDriver {
 					return PropertyNames.UNKNOWN;
 				}
 				MARIADB_ALIASES.forEach((alias, option) -> options.put(alias.toLowerCase(Locale.ROOT), option));
-				return new PropertyNames((name) -> options.containsKey(name.toLowerCase(Locale.ROOT))
-						|| MARIADB_UNMAPPED_OPTIONS.contains(name) || PAM_PASSWORD.matcher(name).matches(),
+				return new PropertyNames(
+						(name) -> options.containsKey(name.toLowerCase(Locale.ROOT))
+								|| MARIADB_UNMAPPED_OPTIONS.contains(name) || PAM_PASSWORD.matcher(name).matches(),
 						(name) -> Optional.ofNullable(options.get(name.toLowerCase(Locale.ROOT))));
 			}
 			catch (ReflectiveOperationException | LinkageError | SQLException | RuntimeException ex) {
@@ -188,7 +194,9 @@ enum MySqlProtocolDriver {
 			"trustCertificateKeyStoreType", "trustStoreType", "nullCatalogMeansCurrent", "nullDatabaseMeansCurrent",
 			"databaseTerm", "useCatalogTerm");
 
-	/** Keys MariaDB Connector/J 3.5.10 reads from its unmapped options, case-sensitively. */
+	/**
+	 * Keys MariaDB Connector/J 3.5.10 reads from its unmapped options, case-sensitively.
+	 */
 	private static final Set<String> MARIADB_UNMAPPED_OPTIONS = Set.of("useSsl", "useSSL", "trustServerCertificate",
 			"disableSslHostnameVerification", "forceTransactionEnd", "canUseServerTimeout", "getImportedKeysUsingIs",
 			"getExportedKeysUsingIs", "importedKeysWithConstraintNames", "userKey", "pwdKey", "accessKeyId",
@@ -238,7 +246,8 @@ enum MySqlProtocolDriver {
 			return Optional.of(MARIADB);
 		}
 		if (url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mysql+srv:")) {
-			// MariaDB Connector/J takes jdbc:mysql: URLs only when they say permitMysqlScheme.
+			// MariaDB Connector/J takes jdbc:mysql: URLs only when they say
+			// permitMysqlScheme.
 			return Optional.of(url.contains("permitmysqlscheme") ? MARIADB : CONNECTOR_J);
 		}
 		return Optional.empty();
@@ -313,7 +322,8 @@ enum MySqlProtocolDriver {
 			}
 		}
 		catch (IOException ex) {
-			// An unreadable bundle is treated as absent: the driver itself would refuse it.
+			// An unreadable bundle is treated as absent: the driver itself would refuse
+			// it.
 		}
 		return bundle;
 	}

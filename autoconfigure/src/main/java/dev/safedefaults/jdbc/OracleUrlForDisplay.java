@@ -24,7 +24,10 @@ final class OracleUrlForDisplay {
 	private OracleUrlForDisplay() {
 	}
 
-	/** Oracle thin: {@code [user/password]@(//)host[:port][/service|:sid][?…]} or {@code @(DESCRIPTION=…)}. */
+	/**
+	 * Oracle thin: {@code [user/password]@(//)host[:port][/service|:sid][?…]} or
+	 * {@code @(DESCRIPTION=…)}.
+	 */
 	static @Nullable String render(String prefix, String rest) {
 		int query = rest.indexOf('?');
 		int at = rest.lastIndexOf('@', (query < 0) ? rest.length() : query);
@@ -66,7 +69,10 @@ final class OracleUrlForDisplay {
 		return out.toString();
 	}
 
-	/** {@code (NAME=value)} or {@code (NAME=(…)(…))}, nested; values shown for address keys only. */
+	/**
+	 * {@code (NAME=value)} or {@code (NAME=(…)(…))}, nested; values shown for address
+	 * keys only.
+	 */
 	private static @Nullable String renderDescriptor(String text) {
 		StringBuilder out = new StringBuilder();
 		int end = descriptor(text, 0, out);

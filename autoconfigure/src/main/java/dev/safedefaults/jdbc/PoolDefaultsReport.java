@@ -29,8 +29,7 @@ record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, 
 	static PoolDefaultsReport applied(String beanName, Supplier<String> poolName, String maskedUrl, String driver,
 			Map<String, String> added, List<String> keptUserKeys) {
 		return new PoolDefaultsReport(beanName, poolName, maskedUrl, driver,
-				Collections.unmodifiableMap(new LinkedHashMap<>(added)), List.copyOf(keptUserKeys),
-				null);
+				Collections.unmodifiableMap(new LinkedHashMap<>(added)), List.copyOf(keptUserKeys), null);
 	}
 
 	static PoolDefaultsReport leftAlone(String beanName, Supplier<String> poolName, @Nullable String maskedUrl,
@@ -52,8 +51,8 @@ record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, 
 	}
 
 	/**
-	 * The pool in the startup line: its name when the defaults were applied, else its name,
-	 * {@code left alone} and why, in a few words.
+	 * The pool in the startup line: its name when the defaults were applied, else its
+	 * name, {@code left alone} and why, in a few words.
 	 * @return the short form
 	 */
 	String shortForm() {
@@ -67,7 +66,10 @@ record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, 
 	String describe() {
 		StringBuilder line = new StringBuilder(subject());
 		if (this.maskedUrl != null) {
-			line.append(" (").append((this.driver != null) ? this.driver + ", " : "").append(this.maskedUrl).append(')');
+			line.append(" (")
+				.append((this.driver != null) ? this.driver + ", " : "")
+				.append(this.maskedUrl)
+				.append(')');
 		}
 		if (!isApplied()) {
 			return line.append(": left alone, ").append(this.leftAloneBecause).toString();

@@ -18,22 +18,25 @@ import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The driver settings of one MySQL-protocol pool, read the way its driver reads them:
- * the URL's parameters and the pool's data-source properties, which of them wins, the
- * case of keys, Connector/J's {@code useConfigs} bundles and the driver's own defaults.
- * It only reads configuration: it never connects.
+ * The driver settings of one MySQL-protocol pool, read the way its driver reads them: the
+ * URL's parameters and the pool's data-source properties, which of them wins, the case of
+ * keys, Connector/J's {@code useConfigs} bundles and the driver's own defaults. It only
+ * reads configuration: it never connects.
  */
 final class PoolDriverSettings {
 
-	/** {@code key=} inside Connector/J's host forms {@code (host=…,key=value)} and {@code address=(key=value)}. */
+	/**
+	 * {@code key=} inside Connector/J's host forms {@code (host=…,key=value)} and
+	 * {@code address=(key=value)}.
+	 */
 	private static final Pattern HOST_SECTION_KEY = Pattern.compile("[(,]\\s*([\\w.\\-]+)\\s*=");
 
 	/** What a key may look like to be named in a finding. */
 	private static final Pattern KEY_NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,128}");
 
 	/** Keys of the address syntax itself, not driver options. */
-	private static final Set<String> ADDRESS_KEYS = Set.of("host", "port", "protocol", "address",
-			"priority", "type", "user", "password");
+	private static final Set<String> ADDRESS_KEYS = Set.of("host", "port", "protocol", "address", "priority", "type",
+			"user", "password");
 
 	/** What {@link #origin(String)} says when no one set the key. */
 	static final String DRIVER_DEFAULT = "the driver's default";
@@ -63,16 +66,17 @@ final class PoolDriverSettings {
 	}
 
 	/**
-	 * Reads a pool configured with a JDBC URL whose driver is MySQL Connector/J or MariaDB
-	 * Connector/J.
+	 * Reads a pool configured with a JDBC URL whose driver is MySQL Connector/J or
+	 * MariaDB Connector/J.
 	 * @param driverClassName the pool's driver class name, may be {@code null}
 	 * @param jdbcUrl the pool's URL, may be {@code null}
-	 * @param dataSourceProperties the pool's data-source properties (passed to the driver)
+	 * @param dataSourceProperties the pool's data-source properties (passed to the
+	 * driver)
 	 * @param classLoader where the driver is
 	 * @return the settings, or empty when the pool has no URL or another driver
 	 */
-	static Optional<PoolDriverSettings> read(@Nullable String driverClassName, @Nullable String jdbcUrl, Properties dataSourceProperties,
-			ClassLoader classLoader) {
+	static Optional<PoolDriverSettings> read(@Nullable String driverClassName, @Nullable String jdbcUrl,
+			Properties dataSourceProperties, ClassLoader classLoader) {
 		if (jdbcUrl == null || jdbcUrl.isBlank()) {
 			return Optional.empty();
 		}
@@ -107,8 +111,9 @@ final class PoolDriverSettings {
 
 	/**
 	 * Every key the user set, with where: for the ignored-property check. Only names: the
-	 * URL's keys only when the URL parses for display, since in a URL that does not (a raw
-	 * {@code ?} or {@code @} in a password) part of a secret can sit where a key should.
+	 * URL's keys only when the URL parses for display, since in a URL that does not (a
+	 * raw {@code ?} or {@code @} in a password) part of a secret can sit where a key
+	 * should.
 	 * @return key to {@code "URL"} or {@code "data-source properties"}, in order
 	 */
 	Map<String, String> userKeys() {
@@ -198,9 +203,9 @@ final class PoolDriverSettings {
 	 * @return {@code true} when it is (always {@code false} for Connector/J)
 	 */
 	boolean rewritesBatches() {
-		return this.driver == MySqlProtocolDriver.MARIADB && effective(MySqlProtocolDriver.REWRITE_BATCHED_STATEMENTS)
-			.flatMap(this.driver::parseBoolean)
-			.orElse(false);
+		return this.driver == MySqlProtocolDriver.MARIADB
+				&& effective(MySqlProtocolDriver.REWRITE_BATCHED_STATEMENTS).flatMap(this.driver::parseBoolean)
+					.orElse(false);
 	}
 
 	/**

@@ -20,9 +20,9 @@ import com.zaxxer.hikari.util.DriverDataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The server variables the deferred checks compare a pool with, read once per pool and per
- * start, logged in exactly as the pool logs in (issue 25: a check that logged in with other
- * credentials than the pool cost two failed logins per start and, with MariaDB's
+ * The server variables the deferred checks compare a pool with, read once per pool and
+ * per start, logged in exactly as the pool logs in (issue 25: a check that logged in with
+ * other credentials than the pool cost two failed logins per start and, with MariaDB's
  * {@code max_password_errors}, blocked the account).
  * <ul>
  * <li>A running pool lends one of its connections (waiting at most
@@ -31,19 +31,19 @@ import org.jspecify.annotations.Nullable;
  * network timeout the check sets is put back by Hikari when the connection returns.</li>
  * <li>A pool not started yet is not started by a check (that would open
  * {@code minimumIdle} connections the application may have chosen to open later): the
- * check opens one connection the way Hikari's {@code PoolBase} would, through Hikari's own
- * {@link DriverDataSource} with the same precedence (credentials provider, else the pool's
- * user and password, which beat a {@code password} data-source property when a user is
- * set), with short connect and socket timeouts.</li>
+ * check opens one connection the way Hikari's {@code PoolBase} would, through Hikari's
+ * own {@link DriverDataSource} with the same precedence (credentials provider, else the
+ * pool's user and password, which beat a {@code password} data-source property when a
+ * user is set), with short connect and socket timeouts.</li>
  * </ul>
  * What is read depends on the pool's driver: {@code wait_timeout} and
  * {@code max_prepared_stmt_count} on a MySQL-protocol pool ({@link #read}), the session's
- * timeouts and pgjdbc's socket timeout on a PostgreSQL one ({@link #readPostgreSql}, issue
- * 23), on the same one session.
+ * timeouts and pgjdbc's socket timeout on a PostgreSQL one ({@link #readPostgreSql},
+ * issue 23), on the same one session.
  * <p>
  * Whatever the outcome, it is kept: the second check asking about a pool gets the same
- * reading or the same failure, so a start makes at most one attempt per pool, and a refused
- * login is never repeated.
+ * reading or the same failure, so a start makes at most one attempt per pool, and a
+ * refused login is never repeated.
  */
 final class PoolServerVariables {
 
@@ -64,13 +64,16 @@ final class PoolServerVariables {
 
 	/**
 	 * Vendor codes of a refused login: access denied (1045), MariaDB's blocked and locked
-	 * accounts (4150, 4151), MySQL's locked account and temporarily locked one (3118, 3955).
+	 * accounts (4150, 4151), MySQL's locked account and temporarily locked one (3118,
+	 * 3955).
 	 */
 	private static final Set<Integer> LOGIN_REFUSED_CODES = Set.of(1045, 4150, 4151, 3118, 3955);
 
 	/**
 	 * What the server says about a pool's sessions.
-	 * @param waitTimeoutSeconds {@code @@session.wait_timeout} as the pool's sessions see it
+	 *
+	 * @param waitTimeoutSeconds {@code @@session.wait_timeout} as the pool's sessions see
+	 * it
 	 * @param maxPreparedStmtCount the server's {@code @@max_prepared_stmt_count}
 	 */
 	record Reading(long waitTimeoutSeconds, long maxPreparedStmtCount) {
@@ -93,8 +96,8 @@ final class PoolServerVariables {
 	}
 
 	/**
-	 * A PostgreSQL pool's reading (issue 23), made on the first call for this pool, on the
-	 * same one session per pool and per start as {@link #read}'s.
+	 * A PostgreSQL pool's reading (issue 23), made on the first call for this pool, on
+	 * the same one session per pool and per start as {@link #read}'s.
 	 * @param pool the pool, one that {@link PostgreSqlSession#isPostgreSql} recognises
 	 * @return what its session says
 	 * @throws Exception the failure of the one attempt, again on every call
@@ -121,8 +124,8 @@ final class PoolServerVariables {
 	}
 
 	/**
-	 * Whether a refused login of this pool is still to be reported: true once per pool, so
-	 * that the checks sharing the one attempt raise one finding between them.
+	 * Whether a refused login of this pool is still to be reported: true once per pool,
+	 * so that the checks sharing the one attempt raise one finding between them.
 	 * @param pool the pool
 	 * @return whether the caller reports it
 	 */
@@ -156,7 +159,8 @@ final class PoolServerVariables {
 
 	private static PoolSession connect(HikariDataSource pool, boolean postgreSql) throws SQLException {
 		if (pool.isClosed()) {
-			// The application closed it: nobody logs in with it any more, nor does a check.
+			// The application closed it: nobody logs in with it any more, nor does a
+			// check.
 			throw new SQLException("The pool is closed");
 		}
 		HikariPoolMXBean running = pool.isRunning() ? pool.getHikariPoolMXBean() : null;
@@ -182,29 +186,31 @@ final class PoolServerVariables {
 	}
 
 	/**
-	 * One connection made as Hikari's {@code PoolBase} makes the pool's (HikariCP 5 to 7):
-	 * credentials from the provider, else the pool's; Hikari's {@link DriverDataSource} over
-	 * the URL, driver and data-source properties; {@code getConnection(user, password)} when
-	 * there is a user (the pool's password then beats a {@code password} property), else
-	 * {@code getConnection()}; then {@code connectionInitSql}.
+	 * One connection made as Hikari's {@code PoolBase} makes the pool's (HikariCP 5 to
+	 * 7): credentials from the provider, else the pool's; Hikari's
+	 * {@link DriverDataSource} over the URL, driver and data-source properties;
+	 * {@code getConnection(user, password)} when there is a user (the pool's password
+	 * then beats a {@code password} property), else {@code getConnection()}; then
+	 * {@code connectionInitSql}.
 	 */
 	private static PoolSession connectAsThePoolWould(HikariDataSource pool, boolean postgreSql) throws SQLException {
-		if (pool.getDataSource() != null || pool.getDataSourceClassName() != null
-				|| pool.getDataSourceJNDI() != null) {
+		if (pool.getDataSource() != null || pool.getDataSourceClassName() != null || pool.getDataSourceJNDI() != null) {
 			// Hikari would use that DataSource, not the URL: nothing to imitate it with.
 			throw new SQLException("The pool's connections come from a DataSource, not from its URL");
 		}
 		Properties properties = new Properties();
 		properties.putAll(pool.getDataSourceProperties());
 		if (postgreSql) {
-			// pgjdbc takes these in seconds. No socketTimeout: the pool's own is read from the
+			// pgjdbc takes these in seconds. No socketTimeout: the pool's own is read
+			// from the
 			// connection, and the check bounds the socket itself once connected.
 			properties.setProperty("connectTimeout", String.valueOf(TIMEOUT_SECONDS));
 			properties.setProperty("loginTimeout", String.valueOf(TIMEOUT_SECONDS));
 		}
 		else {
 			String millis = String.valueOf(TIMEOUT_MILLIS);
-			// Both drivers take these in milliseconds; with Connector/J properties beat the URL.
+			// Both drivers take these in milliseconds; with Connector/J properties beat
+			// the URL.
 			properties.setProperty("connectTimeout", millis);
 			properties.setProperty("socketTimeout", millis);
 		}
@@ -220,7 +226,8 @@ final class PoolServerVariables {
 			String initSql = pool.getConnectionInitSql();
 			if (initSql != null && !initSql.isBlank()) {
 				try (Statement statement = connection.createStatement()) {
-					// What the pool runs on each new connection (it may set session variables).
+					// What the pool runs on each new connection (it may set session
+					// variables).
 					statement.setQueryTimeout(TIMEOUT_SECONDS);
 					statement.execute(initSql);
 				}
@@ -234,8 +241,8 @@ final class PoolServerVariables {
 	}
 
 	/**
-	 * Whether a failure is the server refusing the credentials (or the account), anywhere in
-	 * its causes: Hikari wraps the driver's exception when a borrow fails.
+	 * Whether a failure is the server refusing the credentials (or the account), anywhere
+	 * in its causes: Hikari wraps the driver's exception when a borrow fails.
 	 * @param ex the failure
 	 * @return whether the login was refused
 	 */
@@ -245,9 +252,9 @@ final class PoolServerVariables {
 
 	private static @Nullable SQLException loginRefusal(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
-			if (cause instanceof SQLException sql && ((sql.getSQLState() != null
-					&& LOGIN_REFUSED_STATES.contains(sql.getSQLState()))
-					|| LOGIN_REFUSED_CODES.contains(sql.getErrorCode()))) {
+			if (cause instanceof SQLException sql
+					&& ((sql.getSQLState() != null && LOGIN_REFUSED_STATES.contains(sql.getSQLState()))
+							|| LOGIN_REFUSED_CODES.contains(sql.getErrorCode()))) {
 				return sql;
 			}
 		}
@@ -256,10 +263,10 @@ final class PoolServerVariables {
 
 	/**
 	 * A failure as a finding shows it, rendered only from what is known to be safe: the
-	 * exception's class, its SQLState when it has the standard form, and the class of its root
-	 * cause (for a refused login, the refusal itself). Never the driver's message: a driver
-	 * that cannot parse a URL quotes the part it choked on, which can be a piece of a
-	 * password, and a refused login names the user.
+	 * exception's class, its SQLState when it has the standard form, and the class of its
+	 * root cause (for a refused login, the refusal itself). Never the driver's message: a
+	 * driver that cannot parse a URL quotes the part it choked on, which can be a piece
+	 * of a password, and a refused login names the user.
 	 * @param ex the failure
 	 * @return the description
 	 */

@@ -24,10 +24,11 @@ import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
 
 /**
  * Looks at the settings of every Hikari pool, as its driver reads them, for the traps of
- * incident 5 and their neighbours: server prepares or the statement cache off, a statement
- * length limit too low to cache generated SQL, query timeouts off, local session state with
- * SQL that changes it, {@code autoReconnect}, {@code allowMultiQueries}, keys the driver
- * ignores, and an infinite connection timeout. It reads configuration only: no I/O.
+ * incident 5 and their neighbours: server prepares or the statement cache off, a
+ * statement length limit too low to cache generated SQL, query timeouts off, local
+ * session state with SQL that changes it, {@code autoReconnect},
+ * {@code allowMultiQueries}, keys the driver ignores, and an infinite connection timeout.
+ * It reads configuration only: no I/O.
  */
 final class PoolSettingsCheck implements Check {
 
@@ -35,9 +36,9 @@ final class PoolSettingsCheck implements Check {
 	private static final Map<MySqlProtocolDriver, Map<String, String>> HINTS = Map.of(MySqlProtocolDriver.CONNECTOR_J,
 			Map.of("multistatements", "Connector/J only knows allowMultiQueries"), MySqlProtocolDriver.MARIADB,
 			Map.of("useconfigs", "MariaDB Connector/J has no configuration bundles: set the options themselves",
-					"prepstmtcachesqllimit", "MariaDB Connector/J caches statements of any length",
-					"autoreconnect", "MariaDB Connector/J 3 does not reconnect; the pool replaces broken connections",
-					"multistatements", "MariaDB Connector/J knows allowMultiQueries"));
+					"prepstmtcachesqllimit", "MariaDB Connector/J caches statements of any length", "autoreconnect",
+					"MariaDB Connector/J 3 does not reconnect; the pool replaces broken connections", "multistatements",
+					"MariaDB Connector/J knows allowMultiQueries"));
 
 	private final ListableBeanFactory beanFactory;
 
@@ -96,17 +97,21 @@ final class PoolSettingsCheck implements Check {
 						? "rewriteBatchedStatements=true turns them off in MariaDB Connector/J"
 						: USE_SERVER_PREP_STMTS + "=" + settings.effective(USE_SERVER_PREP_STMTS).orElse("false") + ", "
 								+ settings.origin(USE_SERVER_PREP_STMTS);
-				findings.add(JdbcFindings.SERVER_PREP_STMTS_OFF.raise(subject, why, url, JdbcFindings
-					.restore(settings.origin(USE_SERVER_PREP_STMTS), USE_SERVER_PREP_STMTS, "useServerPrepStmts=true")));
+				findings.add(JdbcFindings.SERVER_PREP_STMTS_OFF.raise(subject, why, url, JdbcFindings.restore(
+						settings.origin(USE_SERVER_PREP_STMTS), USE_SERVER_PREP_STMTS, "useServerPrepStmts=true")));
 			}
-			// MariaDB Connector/J's cache holds server prepares only: without them it changes nothing.
+			// MariaDB Connector/J's cache holds server prepares only: without them it
+			// changes nothing.
 			if (cacheOff && (serverPrepares || settings.driver() == MySqlProtocolDriver.CONNECTOR_J)) {
 				String what = !cacheOn
 						? CACHE_PREP_STMTS + "=" + settings.effective(CACHE_PREP_STMTS).orElse("false") + ", "
 								+ settings.origin(CACHE_PREP_STMTS)
-						: PREP_STMT_CACHE_SIZE + "=" + cacheSize.getAsInt() + ", " + settings.origin(PREP_STMT_CACHE_SIZE);
-				findings.add((serverPrepares ? JdbcFindings.STMT_CACHE_OFF : JdbcFindings.STMT_CACHE_OFF_BECAUSE_CLIENT_SIDE)
-					.raise(subject, what, url, JdbcFindings.restore(settings.origin(cacheKey), cacheKey, cacheRestore)));
+						: PREP_STMT_CACHE_SIZE + "=" + cacheSize.getAsInt() + ", "
+								+ settings.origin(PREP_STMT_CACHE_SIZE);
+				findings.add(
+						(serverPrepares ? JdbcFindings.STMT_CACHE_OFF : JdbcFindings.STMT_CACHE_OFF_BECAUSE_CLIENT_SIDE)
+							.raise(subject, what, url,
+									JdbcFindings.restore(settings.origin(cacheKey), cacheKey, cacheRestore)));
 			}
 		}
 		if (settings.driver() == MySqlProtocolDriver.CONNECTOR_J) {
@@ -127,7 +132,8 @@ final class PoolSettingsCheck implements Check {
 	private static void checkConnectorJ(String subject, PoolDriverSettings settings, boolean cacheOn, String url,
 			List<Finding> findings) {
 		OptionalInt sqlLimit = settings.effectiveInt(PREP_STMT_CACHE_SQL_LIMIT);
-		if (cacheOn && sqlLimit.isPresent() && sqlLimit.getAsInt() < JdbcDefaultsProperties.MIN_PREP_STMT_CACHE_SQL_LIMIT) {
+		if (cacheOn && sqlLimit.isPresent()
+				&& sqlLimit.getAsInt() < JdbcDefaultsProperties.MIN_PREP_STMT_CACHE_SQL_LIMIT) {
 			String origin = settings.origin(PREP_STMT_CACHE_SQL_LIMIT);
 			findings.add(JdbcFindings.STMT_CACHE_SQL_LIMIT_LOW.raise(subject, sqlLimit.getAsInt(), origin, url,
 					JdbcFindings.restore(origin, PREP_STMT_CACHE_SQL_LIMIT,

@@ -19,12 +19,12 @@ import org.springframework.orm.jpa.EntityManagerFactoryInfo;
 /**
  * Issue 23: Hibernate batches inserts ({@code hibernate.jdbc.batch_size} set by the
  * application, wherever: {@code spring.jpa.properties.*}, a customizer,
- * {@code hibernate.properties}; above 1 as Hibernate runs with it) on a PostgreSQL pool without pgjdbc's
- * {@code reWriteBatchedInserts=true}: pgjdbc then sends a batch of N inserts as N statements
- * (one round trip, N executions), where with it they become multi-row inserts. Reports
- * {@code jdbc.batch-inserts-not-rewritten} (INFO) and applies no default: with the rewrite,
- * the batch's update counts come back as {@code SUCCESS_NO_INFO} (-2), which code that
- * checks them must accept. No I/O.
+ * {@code hibernate.properties}; above 1 as Hibernate runs with it) on a PostgreSQL pool
+ * without pgjdbc's {@code reWriteBatchedInserts=true}: pgjdbc then sends a batch of N
+ * inserts as N statements (one round trip, N executions), where with it they become
+ * multi-row inserts. Reports {@code jdbc.batch-inserts-not-rewritten} (INFO) and applies
+ * no default: with the rewrite, the batch's update counts come back as
+ * {@code SUCCESS_NO_INFO} (-2), which code that checks them must accept. No I/O.
  */
 final class PostgreSqlBatchRewriteCheck implements Check {
 
@@ -73,13 +73,15 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 		}
 		int batchSize = sessionFactory.getSessionFactoryOptions().getJdbcBatchSize();
 		if (batchSize <= 1 || !sessionFactory.getProperties().containsKey(AvailableSettings.STATEMENT_BATCH_SIZE)) {
-			// Only batching the application asked for: Hibernate's PostgreSQL dialect batches 15
-			// by default, which says nothing about whether the application inserts in bulk.
+			// Only batching the application asked for: Hibernate's PostgreSQL dialect
+			// batches 15
+			// by default, which says nothing about whether the application inserts in
+			// bulk.
 			return null;
 		}
 		String subject = HikariPools.subject(factoryName, pool) + " (" + factoryName + ")";
-		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.raise(subject, batchSize, SecretMasker.maskUrl(pool.getJdbcUrl()),
-				pool.getJdbcUrl().contains("?") ? "&" : "?");
+		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.raise(subject, batchSize,
+				SecretMasker.maskUrl(pool.getJdbcUrl()), pool.getJdbcUrl().contains("?") ? "&" : "?");
 	}
 
 	/**

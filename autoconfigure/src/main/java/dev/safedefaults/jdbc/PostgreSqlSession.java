@@ -12,24 +12,27 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a PostgreSQL pool's own session says about its timeouts (issue 23), read on a session
- * of the pool's by {@link PoolServerVariables}: from {@code pg_settings}, which shows the
- * session's values (the URL's {@code options=-c …}, the role's and database's settings and
- * {@code connectionInitSql} included), and the socket timeout pgjdbc put on the connection
- * (its {@code socketTimeout}, from the URL or the data-source properties), read before the
- * check sets its own.
+ * What a PostgreSQL pool's own session says about its timeouts (issue 23), read on a
+ * session of the pool's by {@link PoolServerVariables}: from {@code pg_settings}, which
+ * shows the session's values (the URL's {@code options=-c …}, the role's and database's
+ * settings and {@code connectionInitSql} included), and the socket timeout pgjdbc put on
+ * the connection (its {@code socketTimeout}, from the URL or the data-source properties),
+ * read before the check sets its own.
  *
- * @param idleSessionTimeoutMillis {@code idle_session_timeout} (PostgreSQL 14+; 0 when off or
- * when the server is older)
- * @param idleInTransactionSessionTimeoutMillis {@code idle_in_transaction_session_timeout}, 0
- * when off
+ * @param idleSessionTimeoutMillis {@code idle_session_timeout} (PostgreSQL 14+; 0 when
+ * off or when the server is older)
+ * @param idleInTransactionSessionTimeoutMillis
+ * {@code idle_in_transaction_session_timeout}, 0 when off
  * @param statementTimeoutMillis {@code statement_timeout}, 0 when off
- * @param socketTimeoutMillis the connection's network timeout as pgjdbc set it, 0 when none
+ * @param socketTimeoutMillis the connection's network timeout as pgjdbc set it, 0 when
+ * none
  */
 record PostgreSqlSession(long idleSessionTimeoutMillis, long idleInTransactionSessionTimeoutMillis,
 		long statementTimeoutMillis, int socketTimeoutMillis) {
 
-	/** All three in milliseconds, their base unit; a setting the server lacks has no row. */
+	/**
+	 * All three in milliseconds, their base unit; a setting the server lacks has no row.
+	 */
 	private static final String QUERY = "SELECT name, setting FROM pg_settings WHERE name IN "
 			+ "('idle_session_timeout', 'idle_in_transaction_session_timeout', 'statement_timeout')";
 

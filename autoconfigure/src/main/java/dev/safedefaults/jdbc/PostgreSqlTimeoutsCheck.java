@@ -12,12 +12,13 @@ import org.springframework.beans.factory.ListableBeanFactory;
 
 /**
  * Issue 23: a PostgreSQL pool on which nothing bounds how long a query waits, neither
- * pgjdbc's {@code socketTimeout} (0, its default, is none) nor a {@code statement_timeout}
- * on the pool's sessions. Reports {@code jdbc.no-timeouts} (INFO) and applies no default:
- * the right timeout is above the application's slowest query, which only it knows.
+ * pgjdbc's {@code socketTimeout} (0, its default, is none) nor a
+ * {@code statement_timeout} on the pool's sessions. Reports {@code jdbc.no-timeouts}
+ * (INFO) and applies no default: the right timeout is above the application's slowest
+ * query, which only it knows.
  * <p>
- * Deferred: it reads the pool's own session once, after startup, on the one session per pool
- * that {@link PoolServerVariables} makes. When that read fails it says nothing:
+ * Deferred: it reads the pool's own session once, after startup, on the one session per
+ * pool that {@link PoolServerVariables} makes. When that read fails it says nothing:
  * {@code jdbc.max-lifetime-unchecked} or {@code jdbc.login-refused} already report that
  * failure for the pool (one cause, one finding).
  */

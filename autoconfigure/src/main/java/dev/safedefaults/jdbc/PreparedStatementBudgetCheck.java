@@ -16,12 +16,12 @@ import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
 
 /**
  * Compares what the pools may keep prepared on the server (pool size x statement cache x
- * expected instances) with half of the server's {@code @@max_prepared_stmt_count}: when it
- * is exhausted Connector/J silently falls back to client-side statements and MariaDB
+ * expected instances) with half of the server's {@code @@max_prepared_stmt_count}: when
+ * it is exhausted Connector/J silently falls back to client-side statements and MariaDB
  * Connector/J was seen to hang in a socket read. Deferred: it reads the variable once,
  * after startup, logged in as the pool logs in ({@link PoolServerVariables}); a server it
- * cannot reach is reported as {@code jdbc.prepared-stmt-budget-unchecked} (INFO), a refused
- * login as {@code jdbc.login-refused}.
+ * cannot reach is reported as {@code jdbc.prepared-stmt-budget-unchecked} (INFO), a
+ * refused login as {@code jdbc.login-refused}.
  */
 final class PreparedStatementBudgetCheck implements Check {
 
@@ -83,7 +83,8 @@ final class PreparedStatementBudgetCheck implements Check {
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null || !settings.effectiveBoolean(USE_SERVER_PREP_STMTS).orElse(false)
 				|| !settings.effectiveBoolean(CACHE_PREP_STMTS).orElse(false)) {
-			// Without server prepares kept in a cache, statements do not stay open on the server.
+			// Without server prepares kept in a cache, statements do not stay open on the
+			// server.
 			return null;
 		}
 		OptionalInt cacheSize = settings.effectiveInt(PREP_STMT_CACHE_SIZE);
@@ -99,9 +100,8 @@ final class PreparedStatementBudgetCheck implements Check {
 		}
 		catch (Exception ex) {
 			if (PoolServerVariables.isLoginRefused(ex)) {
-				return this.serverVariables.reportsRefusal(pool)
-						? JdbcFindings.LOGIN_REFUSED.raise(subject, settings.maskedUrl(), PoolServerVariables.describe(ex))
-						: null;
+				return this.serverVariables.reportsRefusal(pool) ? JdbcFindings.LOGIN_REFUSED.raise(subject,
+						settings.maskedUrl(), PoolServerVariables.describe(ex)) : null;
 			}
 			return JdbcFindings.PREPARED_STMT_BUDGET_UNCHECKED.raise(subject, settings.maskedUrl(), TIMEOUT_SECONDS,
 					PoolServerVariables.describe(ex), formula);

@@ -11,25 +11,27 @@ import org.apache.logging.log4j.util.PropertiesUtil;
 
 /**
  * What an async logger does when its ring buffer is full (incident 2: request threads
- * blocked on a full buffer). In {@link Mode#DISCARD} (the default), events at or below the
- * threshold (INFO by default) are dropped and counted; WARN and more severe events are
- * never dropped: they wait for space, as with Log4j's default policy. In
+ * blocked on a full buffer). In {@link Mode#DISCARD} (the default), events at or below
+ * the threshold (INFO by default) are dropped and counted; WARN and more severe events
+ * are never dropped: they wait for space, as with Log4j's default policy. In
  * {@link Mode#BLOCK} every event waits.
  * <p>
  * Log4j creates its instances by class name ({@code log4j2.asyncQueueFullPolicy}), before
  * Spring starts, and one ring buffer serves every application context in the JVM: the
- * policy holds no settings of its own, it routes each event to the settings of the context
- * that configured them last and is still open ({@link #register}), else to the JVM-level
- * ones ({@code log4j2.discardThreshold}). Each context's settings count their own discards,
- * so a restarted context (DevTools, a test's second context) starts at zero with its own
- * mode and threshold.
+ * policy holds no settings of its own, it routes each event to the settings of the
+ * context that configured them last and is still open ({@link #register}), else to the
+ * JVM-level ones ({@code log4j2.discardThreshold}). Each context's settings count their
+ * own discards, so a restarted context (DevTools, a test's second context) starts at zero
+ * with its own mode and threshold.
  */
 public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 
 	/** What to do with an event that finds the ring buffer full. */
 	public enum Mode {
 
-		/** Drop events at or below the threshold (never WARN or above), and count them. */
+		/**
+		 * Drop events at or below the threshold (never WARN or above), and count them.
+		 */
 		DISCARD,
 
 		/** Every event waits for space: the request thread blocks (Log4j's default). */
@@ -86,8 +88,8 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 	}
 
 	/**
-	 * A context has closed: the settings of the one configured before it, if still open, or
-	 * the JVM-level ones, are in force again.
+	 * A context has closed: the settings of the one configured before it, if still open,
+	 * or the JVM-level ones, are in force again.
 	 * @param settings what {@link #register} returned
 	 */
 	public static void unregister(Settings settings) {

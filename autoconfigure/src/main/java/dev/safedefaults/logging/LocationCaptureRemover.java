@@ -15,8 +15,8 @@ import org.springframework.beans.factory.DisposableBean;
  * {@code includeLocation=true}; in an all-async context every logger under it then walks
  * the stack on every call (incident 3), although Boot's layouts never print a location.
  * This replaces each such config with an equal one that does not capture location, at
- * startup and whenever Log4j's loggers are updated again (a reconfiguration, the actuator's
- * {@code loggers} endpoint).
+ * startup and whenever Log4j's loggers are updated again (a reconfiguration, the
+ * actuator's {@code loggers} endpoint).
  */
 public class LocationCaptureRemover implements PropertyChangeListener, DisposableBean {
 
@@ -27,7 +27,8 @@ public class LocationCaptureRemover implements PropertyChangeListener, Disposabl
 	private volatile int replaced;
 
 	/**
-	 * Removes location capture from the context's level configs now and after every update.
+	 * Removes location capture from the context's level configs now and after every
+	 * update.
 	 * @param context the logger context
 	 */
 	public LocationCaptureRemover(LoggerContext context) {

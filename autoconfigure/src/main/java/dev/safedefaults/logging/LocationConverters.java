@@ -16,7 +16,10 @@ final class LocationConverters {
 	private static final Set<String> LOCATION_CONVERTERS = Set.of("C", "class", "F", "file", "l", "location", "L",
 			"line", "M", "method");
 
-	/** {@code %%} is a literal percent; otherwise {@code %}, format modifiers, the converter's name. */
+	/**
+	 * {@code %%} is a literal percent; otherwise {@code %}, format modifiers, the
+	 * converter's name.
+	 */
 	private static final Pattern CONVERTER = Pattern.compile("%%|%[-.\\d]*([A-Za-z]+)");
 
 	private LocationConverters() {

@@ -9,9 +9,9 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
- * Runs the {@link Log4jConfigurationCheck} again whenever Log4j is reconfigured (a changed
- * configuration file, the actuator's {@code loggers} endpoint), so the findings always
- * describe the running configuration.
+ * Runs the {@link Log4jConfigurationCheck} again whenever Log4j is reconfigured (a
+ * changed configuration file, the actuator's {@code loggers} endpoint), so the findings
+ * always describe the running configuration.
  */
 public class Log4jCheckRerunner implements PropertyChangeListener, DisposableBean {
 

@@ -25,10 +25,10 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 import org.apache.logging.log4j.util.PropertiesUtil;
 
 /**
- * Reads the running Log4j configuration for the traps of incidents 2, 3 and 6: synchronous
- * loggers, two queues, caller location, a blocking queue-full policy, formatting on the
- * background thread, layouts printing every stack trace in full. Re-run whenever Log4j is
- * reconfigured.
+ * Reads the running Log4j configuration for the traps of incidents 2, 3 and 6:
+ * synchronous loggers, two queues, caller location, a blocking queue-full policy,
+ * formatting on the background thread, layouts printing every stack trace in full. Re-run
+ * whenever Log4j is reconfigured.
  */
 public class Log4jConfigurationCheck implements Check {
 
@@ -136,8 +136,9 @@ public class Log4jConfigurationCheck implements Check {
 
 	/**
 	 * The blocking queue-full finding, told the way the policy came to block: the user's
-	 * own policy, Log4j's default with the starter off at JVM level, or the starter's policy
-	 * in block mode (its property, or the feature switched off in application properties).
+	 * own policy, Log4j's default with the starter off at JVM level, or the starter's
+	 * policy in block mode (its property, or the feature switched off in application
+	 * properties).
 	 */
 	private Optional<Finding> blockingQueueFull() {
 		String subject = Log4jDefaultsPropertySource.QUEUE_FULL_POLICY;
@@ -151,8 +152,9 @@ public class Log4jConfigurationCheck implements Check {
 		}
 		if (policy.equals(CountingQueueFullPolicy.class.getName())
 				&& CountingQueueFullPolicy.mode() == CountingQueueFullPolicy.Mode.BLOCK) {
-			return Optional.of(this.starterEnabled ? LoggingFindings.BLOCKING_QUEUE_FULL_BECAUSE_BLOCK_MODE.raise(subject)
-					: LoggingFindings.BLOCKING_QUEUE_FULL_BECAUSE_STARTER_OFF.raise(subject));
+			return Optional
+				.of(this.starterEnabled ? LoggingFindings.BLOCKING_QUEUE_FULL_BECAUSE_BLOCK_MODE.raise(subject)
+						: LoggingFindings.BLOCKING_QUEUE_FULL_BECAUSE_STARTER_OFF.raise(subject));
 		}
 		// Log4j's own Discard policy, or a custom one we cannot judge.
 		return Optional.empty();

@@ -17,10 +17,11 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  * <li>all loggers asynchronous ({@code AsyncLoggerContextSelector}), when the LMAX
  * Disruptor 3.x is on the class path (incident 2);</li>
- * <li>the {@link CountingQueueFullPolicy}: when the ring buffer is full, INFO and below are
- * discarded and counted, WARN and ERROR wait (incident 2);</li>
+ * <li>the {@link CountingQueueFullPolicy}: when the ring buffer is full, INFO and below
+ * are discarded and counted, WARN and ERROR wait (incident 2);</li>
  * <li>pinned ring buffer sizes for async loggers and async logger configs;</li>
- * <li>a sleeping wait strategy, so a logging thread never has to wake the background thread.</li>
+ * <li>a sleeping wait strategy, so a logging thread never has to wake the background
+ * thread.</li>
  * </ul>
  * Its priority ({@value #PRIORITY}) is below every source Log4j ships, so any {@code -D},
  * {@code LOG4J_*} variable, {@code log4j2.component.properties} or Spring property
@@ -37,16 +38,19 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 
 	/**
 	 * The default ring buffer size, in slots. Each slot that has carried an event holds
-	 * about 320–360 bytes of heap, so 32,768 slots preallocate ~11 MB (Log4j's web default
-	 * of 262,144 holds ~90 MB), and absorb a complete appender stall of ~1.4 s at the
-	 * incident's 24,000 log events per second before INFO starts to be discarded.
+	 * about 320–360 bytes of heap, so 32,768 slots preallocate ~11 MB (Log4j's web
+	 * default of 262,144 holds ~90 MB), and absorb a complete appender stall of ~1.4 s at
+	 * the incident's 24,000 log events per second before INFO starts to be discarded.
 	 */
 	public static final int DEFAULT_RING_BUFFER_SIZE = 32_768;
 
 	/** The smallest ring buffer Log4j accepts. */
 	public static final int MIN_RING_BUFFER_SIZE = 128;
 
-	/** The largest ring buffer the starter accepts: about 350 MB of heap once every slot has carried an event. */
+	/**
+	 * The largest ring buffer the starter accepts: about 350 MB of heap once every slot
+	 * has carried an event.
+	 */
 	public static final int MAX_RING_BUFFER_SIZE = 1_048_576;
 
 	static final String CONTEXT_SELECTOR = "log4j2.contextSelector";
@@ -65,10 +69,10 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 
 	/**
 	 * The background thread polls every millisecond instead of being signalled: a logging
-	 * thread then never takes the wait strategy's lock to wake it. Measured here (4 threads,
-	 * file appender, light load): mean 1.0 µs and p99 2.1–2.5 µs per INFO call on the calling
-	 * thread, against 5.5 µs and 26 µs with Log4j's default (Timeout); the idle background
-	 * thread costs ~24 ms of CPU per second (Timeout: ~6 ms).
+	 * thread then never takes the wait strategy's lock to wake it. Measured here (4
+	 * threads, file appender, light load): mean 1.0 µs and p99 2.1–2.5 µs per INFO call
+	 * on the calling thread, against 5.5 µs and 26 µs with Log4j's default (Timeout); the
+	 * idle background thread costs ~24 ms of CPU per second (Timeout: ~6 ms).
 	 */
 	static final String SLEEP_TIME = "1000000";
 
@@ -94,7 +98,8 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 	private static Map<String, String> defaults(JvmLevelSettings settings, ClassLoader classLoader) {
 		Map<String, String> defaults = new LinkedHashMap<>();
 		if (DisruptorVersion.of(classLoader) == DisruptorVersion.V3) {
-			// Not with Disruptor 4.x: Log4j 2.25 then loses events, WARN and ERROR included,
+			// Not with Disruptor 4.x: Log4j 2.25 then loses events, WARN and ERROR
+			// included,
 			// whenever the ring is full (logging.disruptor-4 reports it).
 			defaults.put(CONTEXT_SELECTOR, ASYNC_SELECTOR);
 		}
@@ -163,7 +168,8 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 		}
 
 		boolean enabled() {
-			return !"false".equalsIgnoreCase(trim(get(ENABLED))) && !"false".equalsIgnoreCase(trim(get(LOGGING_ENABLED)));
+			return !"false".equalsIgnoreCase(trim(get(ENABLED)))
+					&& !"false".equalsIgnoreCase(trim(get(LOGGING_ENABLED)));
 		}
 
 		/**
@@ -180,7 +186,8 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 
 		/**
 		 * Parses a ring buffer size.
-		 * @return the size, or {@code null} when absent or invalid (the Spring side reports it)
+		 * @return the size, or {@code null} when absent or invalid (the Spring side
+		 * reports it)
 		 */
 		static @Nullable Integer parseRingBufferSize(@Nullable String value) {
 			if (value == null || value.isEmpty()) {

@@ -12,23 +12,25 @@ import org.springframework.util.StringUtils;
 
 /**
  * The configuration file of one logging system that Boot would load for an application:
- * the file {@code logging.config} names, or else the first of the class path root's standard
- * names and their {@code -spring} forms, in the order Boot looks.
- * Only resource names are kept, never a path of the machine.
+ * the file {@code logging.config} names, or else the first of the class path root's
+ * standard names and their {@code -spring} forms, in the order Boot looks. Only resource
+ * names are kept, never a path of the machine.
  */
 enum LoggingConfigurationFiles {
 
 	/**
-	 * Boot's {@code LogbackLoggingSystem.getStandardConfigLocations()}, then the {@code -spring}
-	 * forms {@code AbstractLoggingSystem.getSpringConfigLocations()} derives from them.
+	 * Boot's {@code LogbackLoggingSystem.getStandardConfigLocations()}, then the
+	 * {@code -spring} forms {@code AbstractLoggingSystem.getSpringConfigLocations()}
+	 * derives from them.
 	 */
 	LOGBACK("logback", List.of("logback-test.groovy", "logback-test.xml", "logback.groovy", "logback.xml",
 			"logback-test-spring.groovy", "logback-test-spring.xml", "logback-spring.groovy", "logback-spring.xml")),
 
 	/**
-	 * Boot 4 lets Log4j find its own file (Log4j's {@code ConfigurationFactory}: the prefixes
-	 * {@code log4j2-test} then {@code log4j2}, with the extensions of its properties, YAML,
-	 * JSON and XML factories), then asks the same factory for the {@code -spring} forms.
+	 * Boot 4 lets Log4j find its own file (Log4j's {@code ConfigurationFactory}: the
+	 * prefixes {@code log4j2-test} then {@code log4j2}, with the extensions of its
+	 * properties, YAML, JSON and XML factories), then asks the same factory for the
+	 * {@code -spring} forms.
 	 */
 	LOG4J2("log4j2", log4j2Names());
 
@@ -54,8 +56,8 @@ enum LoggingConfigurationFiles {
 	/**
 	 * The configuration file of this system that Boot would load for the application: the
 	 * file {@code logging.config} names when it is one of this system's (and nothing else
-	 * when {@code logging.config} is set, since Boot then reads only that), else the first
-	 * standard name present at the class path root.
+	 * when {@code logging.config} is set, since Boot then reads only that), else the
+	 * first standard name present at the class path root.
 	 * @param environment the environment
 	 * @param classLoader the application's class loader
 	 * @return its resource name, or {@code null} when the application ships none
@@ -75,7 +77,8 @@ enum LoggingConfigurationFiles {
 	/**
 	 * How a finding names where the file was found.
 	 * @param environment the environment
-	 * @return {@code logging.config} when that property names the file, else {@code the class path}
+	 * @return {@code logging.config} when that property names the file, else
+	 * {@code the class path}
 	 */
 	static String origin(Environment environment) {
 		return StringUtils.hasText(environment.getProperty(CONFIG_PROPERTY)) ? CONFIG_PROPERTY : "the class path";

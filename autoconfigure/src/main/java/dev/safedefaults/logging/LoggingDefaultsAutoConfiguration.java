@@ -61,7 +61,8 @@ public final class LoggingDefaultsAutoConfiguration {
 
 		@Bean
 		QueueFullPolicyConfigurer safeDefaultsQueueFullPolicyConfigurer(LoggingDefaultsProperties properties) {
-			return new QueueFullPolicyConfigurer(properties, Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
+			return new QueueFullPolicyConfigurer(properties,
+					Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
 		}
 
 		@Bean
@@ -101,8 +102,8 @@ public final class LoggingDefaultsAutoConfiguration {
 	}
 
 	/**
-	 * Matches when Log4j's core is the backend behind the Log4j API (not, say, SLF4J through
-	 * log4j-to-slf4j because Logback won).
+	 * Matches when Log4j's core is the backend behind the Log4j API (not, say, SLF4J
+	 * through log4j-to-slf4j because Logback won).
 	 */
 	static class Log4jCoreIsTheBackendCondition extends SpringBootCondition {
 

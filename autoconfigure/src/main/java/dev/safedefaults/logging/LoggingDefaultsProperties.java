@@ -10,9 +10,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Log4j2 defaults: all-async loggers, discard-and-count under pressure, no caller
- * location, throttled stack traces. Log4j starts before Spring, so all-async and the ring buffer size are fixed by
- * JVM-level keys (system properties or environment variables); what can change after
- * start is here.
+ * location, throttled stack traces. Log4j starts before Spring, so all-async and the ring
+ * buffer size are fixed by JVM-level keys (system properties or environment variables);
+ * what can change after start is here.
  */
 @ConfigurationProperties("safe-defaults.logging")
 public class LoggingDefaultsProperties implements InitializingBean {
@@ -20,16 +20,16 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	/**
 	 * Whether the logging defaults are on. All-async logging and the ring buffer size are
 	 * fixed when Log4j starts, before Spring: switch them off with the JVM-level key
-	 * (-Dsafe-defaults.logging.enabled=false or SAFEDEFAULTS_LOGGING_ENABLED=false). Set in
-	 * application properties, it switches off what can change after start: the discarding
-	 * queue-full policy and the removal of location capture.
+	 * (-Dsafe-defaults.logging.enabled=false or SAFEDEFAULTS_LOGGING_ENABLED=false). Set
+	 * in application properties, it switches off what can change after start: the
+	 * discarding queue-full policy and the removal of location capture.
 	 */
 	private boolean enabled = true;
 
 	/**
-	 * What a logging thread does when the async ring buffer is full: 'discard' drops events
-	 * at or below the discard threshold and counts them (WARN and ERROR always wait);
-	 * 'block' makes every event wait. Changeable at runtime.
+	 * What a logging thread does when the async ring buffer is full: 'discard' drops
+	 * events at or below the discard threshold and counts them (WARN and ERROR always
+	 * wait); 'block' makes every event wait. Changeable at runtime.
 	 */
 	private CountingQueueFullPolicy.Mode queueFullPolicy = CountingQueueFullPolicy.Mode.DISCARD;
 
@@ -40,10 +40,10 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	private DiscardThreshold discardThreshold = DiscardThreshold.INFO;
 
 	/**
-	 * Slots in each async ring buffer (from 128 to 1048576; Log4j rounds up to a power of two).
-	 * JVM-level only: a system property (-Dsafe-defaults.logging.ring-buffer-size) or the
-	 * environment variable SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE, since the buffer is
-	 * allocated when Log4j starts. Default 32768 (about 11 MB of heap).
+	 * Slots in each async ring buffer (from 128 to 1048576; Log4j rounds up to a power of
+	 * two). JVM-level only: a system property (-Dsafe-defaults.logging.ring-buffer-size)
+	 * or the environment variable SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE, since the buffer
+	 * is allocated when Log4j starts. Default 32768 (about 11 MB of heap).
 	 */
 	private @Nullable Integer ringBufferSize;
 
@@ -130,34 +130,35 @@ public class LoggingDefaultsProperties implements InitializingBean {
 		static final int MAX_KINDS = 65_536;
 
 		/**
-		 * Whether the starter makes %throttledEx Spring Boot's default exception rendering
-		 * (logging.exception-conversion-word, which Boot's Log4j2 configuration and any
-		 * configuration using ${sys:LOG_EXCEPTION_CONVERSION_WORD} use). A
-		 * logging.exception-conversion-word of the application's own always wins. A pattern
-		 * that names %throttledEx itself keeps throttling either way.
+		 * Whether the starter makes %throttledEx Spring Boot's default exception
+		 * rendering (logging.exception-conversion-word, which Boot's Log4j2 configuration
+		 * and any configuration using ${sys:LOG_EXCEPTION_CONVERSION_WORD} use). A
+		 * logging.exception-conversion-word of the application's own always wins. A
+		 * pattern that names %throttledEx itself keeps throttling either way.
 		 */
 		private boolean enabled = true;
 
 		/**
 		 * How many throwables of one kind are printed with their full stack trace in each
-		 * interval; the rest get one line with the class, the message and how often the kind
-		 * was seen. From 1 to 10000. A kind is the class of the throwable and of its causes with
-		 * their first three stack frames outside the JDK.
+		 * interval; the rest get one line with the class, the message and how often the
+		 * kind was seen. From 1 to 10000. A kind is the class of the throwable and of its
+		 * causes with their first three stack frames outside the JDK.
 		 */
-		// The defaults are StackTraceThrottling's, written out so the IDE metadata shows them.
+		// The defaults are StackTraceThrottling's, written out so the IDE metadata shows
+		// them.
 		private int firstN = 3;
 
 		/**
-		 * The interval in which the first first-n throwables of a kind are printed in full;
-		 * it starts with the first occurrence of the kind after the previous one ended.
-		 * From 1ms to 1d.
+		 * The interval in which the first first-n throwables of a kind are printed in
+		 * full; it starts with the first occurrence of the kind after the previous one
+		 * ended. From 1ms to 1d.
 		 */
 		private Duration interval = Duration.ofMinutes(1);
 
 		/**
-		 * How many kinds of throwable each log layout remembers (~460 bytes each);
-		 * beyond that the least recently seen kind is forgotten and prints its trace again
-		 * when it returns. From 1 to 65536.
+		 * How many kinds of throwable each log layout remembers (~460 bytes each); beyond
+		 * that the least recently seen kind is forgotten and prints its trace again when
+		 * it returns. From 1 to 65536.
 		 */
 		private int maxKinds = 1024;
 

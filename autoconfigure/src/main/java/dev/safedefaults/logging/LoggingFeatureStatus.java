@@ -49,17 +49,17 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 		}
 		List<String> applied = new ArrayList<>();
 		if (context instanceof AsyncLoggerContext async) {
-			applied.add("all loggers asynchronous, ring buffer of "
-					+ async.createRingBufferAdmin().getBufferSize() + " slots");
+			applied.add("all loggers asynchronous, ring buffer of " + async.createRingBufferAdmin().getBufferSize()
+					+ " slots");
 		}
 		else {
 			applied.add("not all-async: " + notAsyncReason());
 		}
 		String policy = PropertiesUtil.getProperties().getStringProperty(Log4jDefaultsPropertySource.QUEUE_FULL_POLICY);
 		if (CountingQueueFullPolicy.class.getName().equals(policy)) {
-			applied.add("queue full: " + CountingQueueFullPolicy.mode().name().toLowerCase(Locale.ROOT) + " at or below "
-					+ CountingQueueFullPolicy.threshold() + ", " + CountingQueueFullPolicy.discardedCount()
-					+ " discarded so far");
+			applied.add("queue full: " + CountingQueueFullPolicy.mode().name().toLowerCase(Locale.ROOT)
+					+ " at or below " + CountingQueueFullPolicy.threshold() + ", "
+					+ CountingQueueFullPolicy.discardedCount() + " discarded so far");
 		}
 		else {
 			applied.add("queue-full policy overridden: " + policy);

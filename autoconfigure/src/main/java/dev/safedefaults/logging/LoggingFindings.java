@@ -23,18 +23,24 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ "spring-boot-starter-log4j2 (no exclusion of it); mvn dependency:tree -Dincludes=ch.qos.logback "
 					+ "shows what else brings Logback.");
 
-	/** Logback and Log4j2 core both on the class path: Boot's logging system factories try Logback first. */
+	/**
+	 * Logback and Log4j2 core both on the class path: Boot's logging system factories try
+	 * Logback first.
+	 */
 	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH = NOT_LOG4J2.because(
 			"Logback and Log4j2 are both on the class path (spring-boot-starter-logging was not excluded) and Boot "
 					+ "chooses Logback first: Logback runs, so none of the logging defaults (all-async, discard under "
 					+ "pressure, no location) apply; SLF4J's 'multiple providers' warning comes from the same cause.",
 			NOT_LOG4J2.fix());
 
-	/** Logback runs and the application ships a Log4j2 configuration, which Logback never reads. */
-	static final FindingType NOT_LOG4J2_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2.because(
-			"Log4j2 is not the logging system, so the application's Log4j2 configuration %1$s (from %2$s) is "
-					+ "ignored and none of the logging defaults (all-async, discard under pressure, no location) apply.",
-			NOT_LOG4J2.fix() + " Log4j2 then reads %1$s.");
+	/**
+	 * Logback runs and the application ships a Log4j2 configuration, which Logback never
+	 * reads.
+	 */
+	static final FindingType NOT_LOG4J2_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2
+		.because("Log4j2 is not the logging system, so the application's Log4j2 configuration %1$s (from %2$s) is "
+				+ "ignored and none of the logging defaults (all-async, discard under pressure, no location) apply.",
+				NOT_LOG4J2.fix() + " Log4j2 then reads %1$s.");
 
 	/** Both on the class path, Logback chosen, and a Log4j2 configuration left unread. */
 	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2.because(
@@ -44,7 +50,10 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ "'multiple providers' warning comes from the same cause.",
 			NOT_LOG4J2.fix() + " Log4j2 then reads %1$s.");
 
-	/** Log4j2 runs and the application ships a Logback configuration, which Log4j2 never reads. */
+	/**
+	 * Log4j2 runs and the application ships a Logback configuration, which Log4j2 never
+	 * reads.
+	 */
 	static final FindingType LOGBACK_CONFIGURATION_IGNORED = FindingType.declare("logging.logback-config-ignored",
 			WARNING,
 			"Log4j2 is the logging system and the application ships a Logback configuration (logback-spring.xml, "
@@ -88,8 +97,8 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ "from layouts.");
 
 	/**
-	 * A logger Boot created from {@code logging.level.*} while the starter's removal of its
-	 * location capture is off ({@code safe-defaults.logging.enabled=false}).
+	 * A logger Boot created from {@code logging.level.*} while the starter's removal of
+	 * its location capture is off ({@code safe-defaults.logging.enabled=false}).
 	 */
 	static final FindingType INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY_AND_STARTER_OFF = INCLUDE_LOCATION.because(
 			"Boot created this logger from logging.level.%1$s and made it capture the caller's location: a stack "
@@ -99,7 +108,10 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ "logger in your Log4j configuration file with includeLocation=\"false\" instead of "
 					+ "logging.level.%1$s.");
 
-	/** A Boot-created level logger that still captures location although the starter is on. */
+	/**
+	 * A Boot-created level logger that still captures location although the starter is
+	 * on.
+	 */
 	static final FindingType INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY = INCLUDE_LOCATION.because(
 			"Boot created this logger from logging.level.%1$s and made it capture the caller's location: a stack "
 					+ "walk per log event under it (~40%% of the CPU in incident 3).",
@@ -123,7 +135,9 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ "(the starter makes it %%throttledEx) or write %%throttledEx where the pattern has %%ex, %%xEx, "
 					+ "%%rEx, %%wEx or %%xwEx.");
 
-	/** A queue-full policy set by the user through {@code log4j2.asyncQueueFullPolicy}. */
+	/**
+	 * A queue-full policy set by the user through {@code log4j2.asyncQueueFullPolicy}.
+	 */
 	static final FindingType BLOCKING_QUEUE_FULL = FindingType.declare("logging.blocking-queue-full", WARNING,
 			"The queue-full policy blocks: when the ring buffer is full, threads logging INFO wait for the "
 					+ "background thread (incident 2).",
@@ -132,7 +146,10 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Remove the log4j2.asyncQueueFullPolicy override: the starter's policy then discards INFO and below "
 					+ "under pressure and counts them.");
 
-	/** Log4j's default policy, because the JVM-level switch turned the starter's Log4j defaults off. */
+	/**
+	 * Log4j's default policy, because the JVM-level switch turned the starter's Log4j
+	 * defaults off.
+	 */
 	static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_JVM_LEVEL_OFF = BLOCKING_QUEUE_FULL.because(
 			"Log4j's default queue-full policy blocks (the starter's Log4j defaults are off at JVM level): when the "
 					+ "async ring buffer is full, threads that log INFO wait for the background thread "
@@ -140,13 +157,19 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Remove -Dsafe-defaults.logging.enabled=false / safe-defaults.enabled=false (or the environment "
 					+ "variable) so that the starter's policy discards INFO and below under pressure.");
 
-	/** The starter's policy in block mode, because of {@code safe-defaults.logging.queue-full-policy=block}. */
+	/**
+	 * The starter's policy in block mode, because of
+	 * {@code safe-defaults.logging.queue-full-policy=block}.
+	 */
 	static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_BLOCK_MODE = BLOCKING_QUEUE_FULL.because(
 			"safe-defaults.logging.queue-full-policy=block: when the async ring buffer is full, threads that log "
 					+ "INFO wait for the background thread (incident 2: request threads blocked, 6,033 vs 8,035 QPS).",
 			"Set safe-defaults.logging.queue-full-policy=discard (the default).");
 
-	/** The starter's policy in block mode, because the feature was switched off in application properties. */
+	/**
+	 * The starter's policy in block mode, because the feature was switched off in
+	 * application properties.
+	 */
 	static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_STARTER_OFF = BLOCKING_QUEUE_FULL.because(
 			"safe-defaults.logging.enabled=false in application properties made the queue-full policy block as "
 					+ "Log4j's does: when the async ring buffer is full, threads that log INFO wait for the background "
@@ -170,8 +193,9 @@ public final class LoggingFindings implements FindingDeclarations {
 
 	@Override
 	public List<FindingType> findingTypes() {
-		return List.of(NOT_LOG4J2, LOGBACK_CONFIGURATION_IGNORED, DISRUPTOR_4, SYNC_LOGGERS, TWO_QUEUES, INCLUDE_LOCATION, LOCATION_PATTERN,
-				BLOCKING_QUEUE_FULL, FORMAT_MSG_ASYNC, FULL_STACK_TRACES, NO_SHUTDOWN_HOOK);
+		return List.of(NOT_LOG4J2, LOGBACK_CONFIGURATION_IGNORED, DISRUPTOR_4, SYNC_LOGGERS, TWO_QUEUES,
+				INCLUDE_LOCATION, LOCATION_PATTERN, BLOCKING_QUEUE_FULL, FORMAT_MSG_ASYNC, FULL_STACK_TRACES,
+				NO_SHUTDOWN_HOOK);
 	}
 
 }

@@ -20,8 +20,8 @@ import org.springframework.util.ClassUtils;
  * Checks what the logging defaults rest on, without touching Log4j itself: that Log4j2 is
  * the logging system (not Logback; saying why when both are on the class path), that no
  * configuration file of the system that does not run is silently ignored, that the
- * Disruptor is a 3.x, and that a shutdown handler (the starter's, or Boot's) will write the
- * queue at exit.
+ * Disruptor is a 3.x, and that a shutdown handler (the starter's, or Boot's) will write
+ * the queue at exit.
  */
 public class LoggingSystemCheck implements Check {
 

@@ -7,11 +7,11 @@ import org.apache.logging.log4j.Level;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
- * Applies {@code safe-defaults.logging.queue-full-policy} and {@code discard-threshold} to
- * the running {@link CountingQueueFullPolicy}, as this application context's settings (with
- * their own count of discards) until it closes. With {@code safe-defaults.logging.enabled=false}
- * in application properties it switches discarding off and says, in one line, what only
- * the JVM-level switch can turn off.
+ * Applies {@code safe-defaults.logging.queue-full-policy} and {@code discard-threshold}
+ * to the running {@link CountingQueueFullPolicy}, as this application context's settings
+ * (with their own count of discards) until it closes. With
+ * {@code safe-defaults.logging.enabled=false} in application properties it switches
+ * discarding off and says, in one line, what only the JVM-level switch can turn off.
  */
 public class QueueFullPolicyConfigurer implements DisposableBean {
 
@@ -33,8 +33,8 @@ public class QueueFullPolicyConfigurer implements DisposableBean {
 			this.settings = CountingQueueFullPolicy.register(CountingQueueFullPolicy.Mode.BLOCK, threshold);
 			new JvmLevelSwitchHint("safe-defaults.logging.enabled", jvmLevelEnabled).afterPropertiesSet();
 		}
-		if (properties.getRingBufferSize() != null && Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm()
-			.ringBufferSize() == null) {
+		if (properties.getRingBufferSize() != null
+				&& Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().ringBufferSize() == null) {
 			logger.warn("safe-defaults.logging.ring-buffer-size is set in application properties, where it has no "
 					+ "effect: the ring buffer is allocated when Log4j starts. Set it as a JVM system property "
 					+ "(-Dsafe-defaults.logging.ring-buffer-size) or SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE");

@@ -8,10 +8,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Active only when {@code safe-defaults.enabled=false} is set where Spring reads it: every
- * other safe-defaults auto-configuration is then off, but Log4j's all-async context was
- * already chosen before the application context existed. It logs the same JVM-level hint
- * as {@code safe-defaults.logging.enabled=false} does.
+ * Active only when {@code safe-defaults.enabled=false} is set where Spring reads it:
+ * every other safe-defaults auto-configuration is then off, but Log4j's all-async context
+ * was already chosen before the application context existed. It logs the same JVM-level
+ * hint as {@code safe-defaults.logging.enabled=false} does.
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = SafeDefaultsProperties.ENABLED_PROPERTY, havingValue = false)
@@ -20,7 +20,8 @@ public final class StarterSwitchedOffAutoConfiguration {
 
 	@Bean
 	JvmLevelSwitchHint safeDefaultsJvmLevelSwitchHint() {
-		return new JvmLevelSwitchHint(SafeDefaultsProperties.ENABLED_PROPERTY, Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
+		return new JvmLevelSwitchHint(SafeDefaultsProperties.ENABLED_PROPERTY,
+				Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
 	}
 
 }

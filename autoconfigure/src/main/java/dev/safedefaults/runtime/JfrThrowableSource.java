@@ -98,10 +98,11 @@ final class JfrThrowableSource implements ThrowableSource {
 			recordingStream.enable(STATISTICS).withPeriod(samplingPeriod);
 			recordingStream.onEvent(STATISTICS, (event) -> onStatistics(event, listener));
 			recordingStream.onFlush(() -> onFlush(listener));
-			this.windowTimer = Executors.newSingleThreadScheduledExecutor((runnable) -> daemon(runnable,
-					"safe-defaults-runtime-window"));
+			this.windowTimer = Executors
+				.newSingleThreadScheduledExecutor((runnable) -> daemon(runnable, "safe-defaults-runtime-window"));
 			this.stream = recordingStream;
-			// Its own daemon thread: RecordingStream.startAsync() dispatches on a non-daemon
+			// Its own daemon thread: RecordingStream.startAsync() dispatches on a
+			// non-daemon
 			// thread, which would keep a JVM whose context was never closed from exiting.
 			daemon(() -> run(recordingStream, listener), "safe-defaults-runtime-jfr").start();
 		}
@@ -130,7 +131,8 @@ final class JfrThrowableSource implements ThrowableSource {
 		this.freshSample = true;
 		Window current = this.window;
 		Instant end = (current != null) ? current.end : null;
-		// Events are dispatched in time order within each flush, and a flush carries every
+		// Events are dispatched in time order within each flush, and a flush carries
+		// every
 		// event committed before it: once a reading later than the window's end arrives,
 		// all of the window's throws have been seen.
 		if (current != null && end != null && time.isAfter(end)) {
@@ -162,11 +164,14 @@ final class JfrThrowableSource implements ThrowableSource {
 			Window opened = new Window(Instant.now());
 			this.window = opened;
 			recordingStream.onEvent(EXCEPTION_THROW, opened.handler);
-			// Stack traces first, then enabled: enable(name).withStackTrace() would apply two
+			// Stack traces first, then enabled: enable(name).withStackTrace() would apply
+			// two
 			// settings and record throws without a stack in between.
 			// On JDK 25, jdk.JavaExceptionThrow alone records nothing (seen on 25.0.x: it
-			// takes its timestamp from the error event); with jdk.JavaErrorThrow enabled too
-			// it records every throw. Errors are also exception events, so only those are read.
+			// takes its timestamp from the error event); with jdk.JavaErrorThrow enabled
+			// too
+			// it records every throw. Errors are also exception events, so only those are
+			// read.
 			recordingStream.disable(ERROR_THROW).withStackTrace();
 			recordingStream.disable(EXCEPTION_THROW).withStackTrace();
 			recordingStream.enable(ERROR_THROW);
@@ -257,7 +262,8 @@ final class JfrThrowableSource implements ThrowableSource {
 			}
 			RecordedStackTrace stackTrace = event.getStackTrace();
 			if (stackTrace == null) {
-				// recorded for another recording that does not ask for stacks: no site to name
+				// recorded for another recording that does not ask for stacks: no site to
+				// name
 				return;
 			}
 			RecordedClass thrown = event.getClass("thrownClass");

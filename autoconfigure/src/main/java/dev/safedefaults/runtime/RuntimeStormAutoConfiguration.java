@@ -19,9 +19,9 @@ import org.springframework.util.ClassUtils;
  * flight recorder, stack traces printed to {@code System.err}, each a finding while it
  * lasts. Off by default (it costs CPU on every request of a healthy service, see
  * {@link RuntimeStormProperties#isEnabled()}); on with
- * {@code safe-defaults.runtime.enabled=true}. A JRE without the {@code jdk.jfr} module, or
- * with the recorder switched off, gets one INFO finding, {@code runtime.jfr-unavailable},
- * and nothing else.
+ * {@code safe-defaults.runtime.enabled=true}. A JRE without the {@code jdk.jfr} module,
+ * or with the recorder switched off, gets one INFO finding,
+ * {@code runtime.jfr-unavailable}, and nothing else.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled

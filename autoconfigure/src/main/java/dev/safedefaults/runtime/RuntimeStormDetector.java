@@ -25,18 +25,19 @@ import org.springframework.context.SmartLifecycle;
  * sampling period; the rate, and the rate per completed request when a
  * {@link RequestCounter} is there, are compared with the thresholds.</li>
  * <li>A rate above its threshold for the sustained duration is a storm:
- * {@code runtime.exception-storm} appears, and a diagnostic window records where the throws come
- * from, at most once per window interval. When the rate has stayed below for the
- * sustained duration the finding is cleared; the last storm's report stays in the feature
- * status.</li>
+ * {@code runtime.exception-storm} appears, and a diagnostic window records where the
+ * throws come from, at most once per window interval. When the rate has stayed below for
+ * the sustained duration the finding is cleared; the last storm's report stays in the
+ * feature status.</li>
  * <li>The same for stack traces printed to {@code System.err}:
  * {@code runtime.stderr-stack-traces}.</li>
  * </ul>
- * A storm's start and end are each logged once at WARN, at most one start per log interval of its
- * kind ({@code exception-storm.window-interval}, {@code stderr-stack-traces.log-interval}).
- * Runtime findings are published straight into the {@link FindingsStore}: the startup
- * checks' {@code fail-on} never applies to them. Without a usable flight recorder there
- * is one INFO finding, {@code runtime.jfr-unavailable}, and nothing else.
+ * A storm's start and end are each logged once at WARN, at most one start per log
+ * interval of its kind ({@code exception-storm.window-interval},
+ * {@code stderr-stack-traces.log-interval}). Runtime findings are published straight into
+ * the {@link FindingsStore}: the startup checks' {@code fail-on} never applies to them.
+ * Without a usable flight recorder there is one INFO finding,
+ * {@code runtime.jfr-unavailable}, and nothing else.
  */
 public final class RuntimeStormDetector implements SmartLifecycle {
 
@@ -178,22 +179,23 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 		List<String> lines = new ArrayList<>();
 		RuntimeStormProperties.ExceptionStorm storm = this.properties.getExceptionStorm();
 		// Described only when the flight recorder is in use (no unavailable reason).
-		lines.add("exception storms: " + Objects.requireNonNull(this.source).describe() + "; a storm is above " + StormReports.threshold(storm.getPerSecond())
-				+ " throwables/s or " + StormReports.threshold(storm.getPerRequest()) + " per request for "
+		lines.add("exception storms: " + Objects.requireNonNull(this.source).describe() + "; a storm is above "
+				+ StormReports.threshold(storm.getPerSecond()) + " throwables/s or "
+				+ StormReports.threshold(storm.getPerRequest()) + " per request for "
 				+ StormReports.duration(this.properties.getSustainedFor()) + "; " + StormReports.number(throwables())
 				+ " throwables created so far");
 		lines.add(this.watch.exceptions().lastReport());
 		StderrStackTraceCounter counter = this.stderr;
 		if (counter != null) {
 			lines.add("System.err: stack traces counted (" + StormReports.number(counter.counts().stackTraces())
-					+ " so far); a storm is above " + StormReports.threshold(this.properties.getStderrStackTraces().getPerSecond())
-					+ " per second for " + StormReports.duration(this.properties.getSustainedFor()));
+					+ " so far); a storm is above "
+					+ StormReports.threshold(this.properties.getStderrStackTraces().getPerSecond()) + " per second for "
+					+ StormReports.duration(this.properties.getSustainedFor()));
 			lines.add(this.watch.stderrTraces().lastReport());
 		}
 		else {
-			lines.add("System.err: not counted"
-					+ (this.properties.getStderrStackTraces().isEnabled() ? ""
-							: " (safe-defaults.runtime.stderr-stack-traces.enabled is false)"));
+			lines.add("System.err: not counted" + (this.properties.getStderrStackTraces().isEnabled() ? ""
+					: " (safe-defaults.runtime.stderr-stack-traces.enabled is false)"));
 		}
 		return lines;
 	}
@@ -221,7 +223,8 @@ public final class RuntimeStormDetector implements SmartLifecycle {
 				this.watch.onSample(time, throwables, this.stderr);
 			}
 			finally {
-				// After the reading's findings are published: whoever sees it counted sees them.
+				// After the reading's findings are published: whoever sees it counted
+				// sees them.
 				this.lastReadingTime = time;
 				this.readings++;
 			}

@@ -23,7 +23,10 @@ public class RuntimeStormProperties implements InitializingBean {
 	 */
 	private boolean enabled;
 
-	/** The shortest sampling period: the recorder's events are not meant to be read faster. */
+	/**
+	 * The shortest sampling period: the recorder's events are not meant to be read
+	 * faster.
+	 */
 	static final Duration MIN_SAMPLING_PERIOD = Duration.ofMillis(10);
 
 	/** The highest rate threshold accepted. */
@@ -84,7 +87,8 @@ public class RuntimeStormProperties implements InitializingBean {
 		PropertyBounds.requireRange("safe-defaults.runtime.sustained-for", this.sustainedFor, Duration.ofMillis(1),
 				Duration.ofHours(1), "such as 5s");
 		PropertyBounds.requireRange("safe-defaults.runtime.exception-storm.window-interval",
-				this.exceptionStorm.getWindowInterval(), Duration.ofMillis(1), PropertyBounds.MAX_INTERVAL, "such as 10m");
+				this.exceptionStorm.getWindowInterval(), Duration.ofMillis(1), PropertyBounds.MAX_INTERVAL,
+				"such as 10m");
 		PropertyBounds.requireRange("safe-defaults.runtime.exception-storm.per-second",
 				this.exceptionStorm.getPerSecond(), 0, true, MAX_RATE, "throwables a second");
 		PropertyBounds.requireRange("safe-defaults.runtime.exception-storm.per-request",
@@ -110,18 +114,19 @@ public class RuntimeStormProperties implements InitializingBean {
 		private double perSecond = 1000;
 
 		/**
-		 * Throwables per completed HTTP server request (Micrometer's http.server.requests)
-		 * above which the JVM is in an exception storm, even at low traffic. Applies while
-		 * the service completes at least one request a second. Positive. A healthy request
-		 * creates next to none (about one when its client closes the connection: Tomcat's
-		 * EOFException); one whose downstream call fails about five more.
+		 * Throwables per completed HTTP server request (Micrometer's
+		 * http.server.requests) above which the JVM is in an exception storm, even at low
+		 * traffic. Applies while the service completes at least one request a second.
+		 * Positive. A healthy request creates next to none (about one when its client
+		 * closes the connection: Tomcat's EOFException); one whose downstream call fails
+		 * about five more.
 		 */
 		private double perRequest = 5;
 
 		/**
-		 * The least time between two diagnostic windows (a recording of at most one second
-		 * of throws with their stack traces, which slows throwing code while it lasts),
-		 * and between two logged starts of an exception storm. From 1ms to 1d.
+		 * The least time between two diagnostic windows (a recording of at most one
+		 * second of throws with their stack traces, which slows throwing code while it
+		 * lasts), and between two logged starts of an exception storm. From 1ms to 1d.
 		 */
 		private Duration windowInterval = Duration.ofMinutes(10);
 
@@ -152,8 +157,8 @@ public class RuntimeStormProperties implements InitializingBean {
 	}
 
 	/**
-	 * Stack traces printed to System.err (incident 8: printStackTrace holds the System.err
-	 * lock for every line).
+	 * Stack traces printed to System.err (incident 8: printStackTrace holds the
+	 * System.err lock for every line).
 	 */
 	public static class StderrStackTraces {
 

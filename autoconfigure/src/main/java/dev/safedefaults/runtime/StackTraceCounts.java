@@ -7,9 +7,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Recognises stack traces in printed text and counts them: the lines that start with
- * {@code "\tat "} and the exception headers they follow, by exception class. Text comes in
- * character by character from any number of threads; each thread keeps its own line state
- * and the counters are {@link LongAdder}s, so no lock is taken.
+ * {@code "\tat "} and the exception headers they follow, by exception class. Text comes
+ * in character by character from any number of threads; each thread keeps its own line
+ * state and the counters are {@link LongAdder}s, so no lock is taken.
  * <p>
  * A header names its class only: never the message, which may hold anything. Causes and
  * suppressed exceptions belong to the trace they are printed in.
@@ -95,15 +95,17 @@ final class StackTraceCounts {
 		String className = className(header, start);
 		LongAdder count = this.byClass.get(className);
 		if (count == null) {
-			count = (this.byClass.size() < MAX_CLASSES) ? this.byClass.computeIfAbsent(className, (k) -> new LongAdder())
+			count = (this.byClass.size() < MAX_CLASSES)
+					? this.byClass.computeIfAbsent(className, (k) -> new LongAdder())
 					: this.byClass.computeIfAbsent(OTHER, (k) -> new LongAdder());
 		}
 		count.increment();
 	}
 
 	/**
-	 * The class name at the start of a header such as {@code java.lang.IllegalStateException: message}
-	 * or {@code Exception in thread "main" java.lang.Error}; never the message, which may
+	 * The class name at the start of a header such as
+	 * {@code java.lang.IllegalStateException: message} or
+	 * {@code Exception in thread "main" java.lang.Error}; never the message, which may
 	 * hold anything.
 	 * @param header the header line
 	 * @param from where the header starts in it

@@ -12,9 +12,9 @@ import java.util.Locale;
  * <p>
  * Every method writes exactly what it was given to the original stream, through the same
  * method, and only then passes the text to {@link StackTraceCounts}, which recognises the
- * traces. The wrapper takes no lock of its own. It cannot remove the
- * lock that {@code printStackTrace} takes on the stream it prints to (that is now this
- * wrapper, instead of the original); it makes the storm visible.
+ * traces. The wrapper takes no lock of its own. It cannot remove the lock that
+ * {@code printStackTrace} takes on the stream it prints to (that is now this wrapper,
+ * instead of the original); it makes the storm visible.
  * <p>
  * {@code printf}/{@code format} output is passed on but not looked at: the JDK prints
  * stack traces line by line with {@code println}.
@@ -37,8 +37,9 @@ final class StderrStackTraceCounter extends PrintStream {
 	}
 
 	/**
-	 * The original's charset, so that {@code charset()} (JDK 18+) answers the same through
-	 * the wrapper: {@code System.err} may use {@code stderr.encoding}, not the default.
+	 * The original's charset, so that {@code charset()} (JDK 18+) answers the same
+	 * through the wrapper: {@code System.err} may use {@code stderr.encoding}, not the
+	 * default.
 	 */
 	private static Charset charsetOf(PrintStream stream) {
 		try {

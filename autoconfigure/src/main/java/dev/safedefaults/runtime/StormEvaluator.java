@@ -12,9 +12,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One kind of storm (exceptions, or stack traces printed to {@code System.err}), from one
- * sampling interval to the next: whether it is on, since when and at what peak; its finding
- * while it lasts; its start and end logged at WARN, at most one start per log interval; and
- * its last report for the feature status. Each kind has one, with its own settings.
+ * sampling interval to the next: whether it is on, since when and at what peak; its
+ * finding while it lasts; its start and end logged at WARN, at most one start per log
+ * interval; and its last report for the feature status. Each kind has one, with its own
+ * settings.
  * <p>
  * Used by the detector's reading thread only; the last report is read from any thread.
  */
@@ -50,8 +51,8 @@ final class StormEvaluator {
 	 * Creates the evaluator of one kind of storm.
 	 * @param id the finding's id
 	 * @param kind what the storm is called in the log, e.g. {@code exception storm}
-	 * @param sustainedFor how long a rate must stay above (or below) its threshold to start
-	 * (or end) a storm
+	 * @param sustainedFor how long a rate must stay above (or below) its threshold to
+	 * start (or end) a storm
 	 * @param logInterval the least time between two logged starts
 	 * @param store where the finding goes
 	 * @param warnings where the WARN lines go
@@ -69,8 +70,8 @@ final class StormEvaluator {
 	/**
 	 * Takes one sampling interval's rate. On {@link StormTracker.Transition#ENDED} the
 	 * finding is already cleared and the end logged; on
-	 * {@link StormTracker.Transition#STARTED} or while the storm lasts the caller publishes
-	 * the finding with {@link #publish}.
+	 * {@link StormTracker.Transition#STARTED} or while the storm lasts the caller
+	 * publishes the finding with {@link #publish}.
 	 * @param intervalStart when the interval began
 	 * @param intervalEnd when it ended
 	 * @param rate the interval's rate, per second
@@ -118,20 +119,21 @@ final class StormEvaluator {
 	List<Finding> publish(Finding finding) {
 		this.lastPublished = this.store.publish(source(), List.of(finding));
 		// Published only while a storm lasts, which has started.
-		this.lastReport = new StormReports.Report(Objects.requireNonNull(this.since), null, this.peak, finding.message());
+		this.lastReport = new StormReports.Report(Objects.requireNonNull(this.since), null, this.peak,
+				finding.message());
 		return this.lastPublished;
 	}
 
 	/**
-	 * Logs the start of a storm that has just started, unless one was logged within the log
-	 * interval.
+	 * Logs the start of a storm that has just started, unless one was logged within the
+	 * log interval.
 	 * @param time when it started
 	 * @param later whether to wait for {@link #logPendingStart()} (the finding is still
 	 * being completed, e.g. with its throw sites)
 	 */
 	void started(Instant time, boolean later) {
-		if (this.lastStartLoggedAt != null && Duration.between(this.lastStartLoggedAt, time)
-			.compareTo(this.logInterval) < 0) {
+		if (this.lastStartLoggedAt != null
+				&& Duration.between(this.lastStartLoggedAt, time).compareTo(this.logInterval) < 0) {
 			return;
 		}
 		this.lastStartLoggedAt = time;
@@ -150,7 +152,8 @@ final class StormEvaluator {
 		}
 		this.startLogPending = false;
 		if (this.lastPublished.isEmpty()) {
-			// Silenced with safe-defaults.checks.disabled: never reported, not even in the log.
+			// Silenced with safe-defaults.checks.disabled: never reported, not even in
+			// the log.
 			return;
 		}
 		this.startLogged = true;

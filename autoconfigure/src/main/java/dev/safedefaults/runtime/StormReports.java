@@ -12,9 +12,9 @@ import dev.safedefaults.check.Finding;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Writes what the storm detector says: the storm findings' messages (their types, with the
- * fixes, are declared in {@link RuntimeFindings}), the last storm of each kind for the
- * feature status, and the numbers, times and durations in them. Text only: it decides
+ * Writes what the storm detector says: the storm findings' messages (their types, with
+ * the fixes, are declared in {@link RuntimeFindings}), the last storm of each kind for
+ * the feature status, and the numbers, times and durations in them. Text only: it decides
  * nothing.
  */
 final class StormReports {
@@ -36,10 +36,10 @@ final class StormReports {
 	static Finding exceptionStorm(RuntimeStormProperties.ExceptionStorm settings, double throwablesPerSecond,
 			double perRequest, Duration period, @Nullable Instant since, double peak, String sites) {
 		String requests = (perRequest >= 0) ? ", " + decimal(perRequest) + " per request" : "";
-		String message = number(throwablesPerSecond) + " throwables/s" + requests + " over the last "
-				+ duration(period) + " (a storm since " + time(since) + ", peak " + number(peak)
-				+ "/s; thresholds " + threshold(settings.getPerSecond()) + "/s and "
-				+ threshold(settings.getPerRequest()) + " per request). " + sites + ".";
+		String message = number(throwablesPerSecond) + " throwables/s" + requests + " over the last " + duration(period)
+				+ " (a storm since " + time(since) + ", peak " + number(peak) + "/s; thresholds "
+				+ threshold(settings.getPerSecond()) + "/s and " + threshold(settings.getPerRequest())
+				+ " per request). " + sites + ".";
 		return RuntimeFindings.EXCEPTION_STORM.raise("JVM", message);
 	}
 
@@ -111,8 +111,9 @@ final class StormReports {
 		if (report == null) {
 			return "no " + kind + " so far";
 		}
-		String when = (report.end() != null) ? "from " + time(report.since()) + " to " + time(report.end()) + " ("
-				+ duration(Duration.between(report.since(), report.end())) + ")"
+		String when = (report.end() != null)
+				? "from " + time(report.since()) + " to " + time(report.end()) + " ("
+						+ duration(Duration.between(report.since(), report.end())) + ")"
 				: "ongoing since " + time(report.since());
 		return "last " + kind + ": " + when + ", peak " + number(report.peak()) + "/s; at its last reading: "
 				+ report.message();

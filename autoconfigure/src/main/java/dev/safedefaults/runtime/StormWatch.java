@@ -14,9 +14,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The detector's readings, one at a time: keeps those of the last sustained duration,
  * hands each interval's rates to the two storms' {@link StormEvaluator}s, opens a
- * diagnostic window when an exception storm needs its throw sites (at most once per window
- * interval), and publishes each storm's finding while it lasts. Called on the source's
- * thread, one call at a time.
+ * diagnostic window when an exception storm needs its throw sites (at most once per
+ * window interval), and publishes each storm's finding while it lasts. Called on the
+ * source's thread, one call at a time.
  */
 final class StormWatch {
 
@@ -51,16 +51,14 @@ final class StormWatch {
 	 * @param warnings where storms' WARN lines go
 	 */
 	StormWatch(RuntimeStormProperties properties, @Nullable ThrowableSource source,
-			Supplier<RequestCounter> requestCounters,
-			FindingsStore store, Consumer<String> warnings) {
+			Supplier<RequestCounter> requestCounters, FindingsStore store, Consumer<String> warnings) {
 		this.properties = properties;
 		this.source = source;
 		this.requestCounters = requestCounters;
 		this.exceptions = new StormEvaluator(RuntimeStormDetector.EXCEPTION_STORM, "exception storm",
 				properties.getSustainedFor(), properties.getExceptionStorm().getWindowInterval(), store, warnings);
-		this.stderrTraces = new StormEvaluator(RuntimeStormDetector.STDERR_STACK_TRACES,
-				"System.err stack-trace storm", properties.getSustainedFor(),
-				properties.getStderrStackTraces().getLogInterval(), store, warnings);
+		this.stderrTraces = new StormEvaluator(RuntimeStormDetector.STDERR_STACK_TRACES, "System.err stack-trace storm",
+				properties.getSustainedFor(), properties.getStderrStackTraces().getLogInterval(), store, warnings);
 	}
 
 	StormEvaluator exceptions() {
@@ -140,7 +138,8 @@ final class StormWatch {
 			case STARTED -> {
 				boolean windowOpened = openWindowIfAllowed(sample.time());
 				publishExceptionStorm(sample);
-				// With a window open, the start is logged once the window names the sites.
+				// With a window open, the start is logged once the window names the
+				// sites.
 				this.exceptions.started(sample.time(), windowOpened);
 			}
 			case NONE -> {
@@ -178,15 +177,16 @@ final class StormWatch {
 
 	private boolean openWindowIfAllowed(Instant time) {
 		// Samples, and so windows, come from the source only: without one there are none.
-		if (this.source == null || this.windowPending || (this.lastWindowAt != null && Duration.between(this.lastWindowAt, time)
-			.compareTo(this.properties.getExceptionStorm().getWindowInterval()) < 0)) {
+		if (this.source == null || this.windowPending
+				|| (this.lastWindowAt != null && Duration.between(this.lastWindowAt, time)
+					.compareTo(this.properties.getExceptionStorm().getWindowInterval()) < 0)) {
 			return false;
 		}
 		this.lastWindowAt = time;
 		this.windowPending = true;
 		Duration period = this.properties.getSamplingPeriod();
-		this.source.openWindow((period.compareTo(RuntimeStormDetector.MAX_WINDOW) < 0) ? period
-				: RuntimeStormDetector.MAX_WINDOW);
+		this.source.openWindow(
+				(period.compareTo(RuntimeStormDetector.MAX_WINDOW) < 0) ? period : RuntimeStormDetector.MAX_WINDOW);
 		return true;
 	}
 
@@ -206,9 +206,9 @@ final class StormWatch {
 
 	private void publishStderrStorm(Sample sample) {
 		Sample oldest = this.history.peekFirst();
-		this.stderrTraces.publish(StormReports.stderrStorm(this.properties.getStderrStackTraces(), this.stderrBaseline,
-				oldest.stderr(), sample.stderr(), Duration.between(oldest.time(), sample.time()),
-				this.stderrTraces.since()));
+		this.stderrTraces.publish(
+				StormReports.stderrStorm(this.properties.getStderrStackTraces(), this.stderrBaseline, oldest.stderr(),
+						sample.stderr(), Duration.between(oldest.time(), sample.time()), this.stderrTraces.since()));
 	}
 
 	private long completedRequests() {

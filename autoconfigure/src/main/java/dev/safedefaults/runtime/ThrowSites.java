@@ -22,9 +22,9 @@ import org.jspecify.annotations.Nullable;
  * The frames a person needs are rarely the top ones: a class-not-found (incident 1) is
  * thrown deep inside class loaders, and a throwable's own constructors come first. So JDK
  * frames, class-loader frames (the application's own loaders too, such as Boot's
- * {@code LaunchedClassLoader}), lambdas' generated classes and the throwable's constructor
- * chain are skipped: what is left starts at the code that asked for the missing class or
- * built the exception.
+ * {@code LaunchedClassLoader}), lambdas' generated classes and the throwable's
+ * constructor chain are skipped: what is left starts at the code that asked for the
+ * missing class or built the exception.
  */
 final class ThrowSites {
 
@@ -66,7 +66,8 @@ final class ThrowSites {
 	}
 
 	/**
-	 * The sites as one line: {@code 62% java.lang.ClassNotFoundException at a.B.c:12 ← …}.
+	 * The sites as one line:
+	 * {@code 62% java.lang.ClassNotFoundException at a.B.c:12 ← …}.
 	 * @return the description
 	 */
 	String describe() {
@@ -74,13 +75,13 @@ final class ThrowSites {
 			return "no throws were recorded in the window at " + this.recordedAt.truncatedTo(ChronoUnit.SECONDS);
 		}
 		return this.top.stream().map(Site::describe).collect(Collectors.joining("; ")) + " (of "
-				+ String.format(Locale.ROOT, "%,d", this.total) + " throws recorded in "
-				+ this.length.toMillis() + " ms at " + this.recordedAt.truncatedTo(ChronoUnit.SECONDS) + ")";
+				+ String.format(Locale.ROOT, "%,d", this.total) + " throws recorded in " + this.length.toMillis()
+				+ " ms at " + this.recordedAt.truncatedTo(ChronoUnit.SECONDS) + ")";
 	}
 
 	/**
-	 * Picks the frames that name a site: the first three outside the JDK, class loaders and
-	 * the throwable's own constructors.
+	 * Picks the frames that name a site: the first three outside the JDK, class loaders
+	 * and the throwable's own constructors.
 	 * @param thrownClass the throwable's class name
 	 * @param frames the stack, innermost first
 	 * @return at most three frames, as {@code class.method:line}
@@ -105,8 +106,8 @@ final class ThrowSites {
 	}
 
 	/**
-	 * Whether a class belongs to the JDK: loaded by the bootstrap or platform loader, or in
-	 * a JDK package (reflection accessors and proxies have loaders of their own).
+	 * Whether a class belongs to the JDK: loaded by the bootstrap or platform loader, or
+	 * in a JDK package (reflection accessors and proxies have loaders of their own).
 	 * @param className the class name
 	 * @param loaderName the defining loader's name, {@code null} when it has none
 	 * @return {@code true} for JDK classes
@@ -177,7 +178,8 @@ final class ThrowSites {
 
 	/**
 	 * Counts the throws of one window. Used by one thread at a time. It holds at most
-	 * {@value #MAX_SITES} distinct sites; throws at further sites count in the total only.
+	 * {@value #MAX_SITES} distinct sites; throws at further sites count in the total
+	 * only.
 	 */
 	static final class Counter {
 

@@ -19,8 +19,8 @@ interface ThrowableSource {
 	void start(Duration samplingPeriod, Listener listener) throws Exception;
 
 	/**
-	 * Records where throwables are thrown, with their stack traces, for a short while; the
-	 * listener gets the sites once the window's events have all been read.
+	 * Records where throwables are thrown, with their stack traces, for a short while;
+	 * the listener gets the sites once the window's events have all been read.
 	 * @param length how long to record
 	 */
 	void openWindow(Duration length);

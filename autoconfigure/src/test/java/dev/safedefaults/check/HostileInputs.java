@@ -11,9 +11,9 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Hostile inputs for everything that masks: JDBC URLs of every driver's shape and free text
- * (exception messages) carrying a secret, in the forms a driver accepts. Each secret is
- * built so that none of its 3-character fragments occurs in what the starter writes by
+ * Hostile inputs for everything that masks: JDBC URLs of every driver's shape and free
+ * text (exception messages) carrying a secret, in the forms a driver accepts. Each secret
+ * is built so that none of its 3-character fragments occurs in what the starter writes by
  * itself; {@link #assertNoFragment} then proves that no part of it survived.
  */
 public final class HostileInputs {
@@ -59,7 +59,8 @@ public final class HostileInputs {
 		for (String c : SPECIAL) {
 			String secret = "Xq7" + c + "Zk9";
 			String label = label(c);
-			// Query value: raw where Connector/J reads it whole, percent-encoded where a raw one would split it.
+			// Query value: raw where Connector/J reads it whole, percent-encoded where a
+			// raw one would split it.
 			boolean rawInQuery = !"&".equals(c);
 			cases.add(url("Connector/J query value with " + label + (rawInQuery ? "" : " (encoded)"),
 					"jdbc:mysql://db.example:3306/orders?user=app&password=" + (rawInQuery ? secret : encode(secret))
@@ -89,26 +90,27 @@ public final class HostileInputs {
 		cases.add(url("percent-encoded key %50ASSWORD", "jdbc:mariadb://db.example/orders?%50ASSWORD=Vw4Jh8Lp3",
 				"Vw4Jh8Lp3"));
 		cases.add(url("key in upper case", "jdbc:mariadb://db.example/orders?PASSWORD=Vw4;Jh8", "Vw4;Jh8"));
-		cases.add(url("key-value host form", "jdbc:mysql://(host=db.example,port=3306,user=app,password=Vw4;Jh8)/orders",
-				"Vw4;Jh8"));
+		cases.add(url("key-value host form",
+				"jdbc:mysql://(host=db.example,port=3306,user=app,password=Vw4;Jh8)/orders", "Vw4;Jh8"));
 		cases.add(url("key-value host form, comma in password",
 				"jdbc:mysql://(host=db.example,port=3306,password=Vw4,Jh8)/orders", "Vw4,Jh8"));
 		cases.add(url("address form, parenthesis in password",
 				"jdbc:mysql://address=(host=db.example)(password=Vw4)Jh8)/orders", "Vw4)Jh8"));
-		cases.add(url("multi-host with user-info", "jdbc:mysql:replication://app:Vw4%3BJh8@db1.example:3306,db2.example:3307/orders",
-				"Vw4;Jh8"));
-		cases.add(url("load-balanced MariaDB", "jdbc:mariadb:loadbalance://db1.example,db2.example/orders?password=Vw4;Jh8",
-				"Vw4;Jh8"));
+		cases.add(url("multi-host with user-info",
+				"jdbc:mysql:replication://app:Vw4%3BJh8@db1.example:3306,db2.example:3307/orders", "Vw4;Jh8"));
+		cases.add(url("load-balanced MariaDB",
+				"jdbc:mariadb:loadbalance://db1.example,db2.example/orders?password=Vw4;Jh8", "Vw4;Jh8"));
 		cases.add(url("IPv6 host", "jdbc:mysql://[::1]:3306/orders?password=Vw4;Jh8", "Vw4;Jh8"));
-		cases.add(url("PostgreSQL multi-host", "jdbc:postgresql://db1.example:5432,db2.example:5433/orders?user=app&password=Vw4;Jh8&sslmode=require",
+		cases.add(url("PostgreSQL multi-host",
+				"jdbc:postgresql://db1.example:5432,db2.example:5433/orders?user=app&password=Vw4;Jh8&sslmode=require",
 				"Vw4;Jh8"));
 		cases.add(url("PostgreSQL user-info", "jdbc:postgresql://app:Vw4%40Jh8@db.example/orders", "Vw4@Jh8"));
 		cases.add(url("SQL Server unbraced", "jdbc:sqlserver://db.example:1433;user=sa;password=Vw4)Jh8;encrypt=true",
 				"Vw4)Jh8"));
 		cases.add(url("SQL Server, brace escaped", "jdbc:sqlserver://db.example;password={Vw4}}Jh8}", "Vw4}Jh8"));
 		cases.add(url("Oracle EZConnect", "jdbc:oracle:thin:scott/Vw4;Jh8@//db.example:1521/orders", "Vw4;Jh8"));
-		cases.add(url("Oracle SID with @ in password", "jdbc:oracle:thin:scott/Vw4@Jh8@db.example:1521:ORCL",
-				"Vw4@Jh8"));
+		cases.add(
+				url("Oracle SID with @ in password", "jdbc:oracle:thin:scott/Vw4@Jh8@db.example:1521:ORCL", "Vw4@Jh8"));
 		cases.add(url("Oracle descriptor",
 				"jdbc:oracle:thin:scott/Vw4;Jh8@(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db.example)(PORT=1521))"
 						+ "(CONNECT_DATA=(SERVICE_NAME=orders)))",
@@ -118,8 +120,8 @@ public final class HostileInputs {
 		cases.add(url("H2 over TCP", "jdbc:h2:tcp://db.example:9092/~/orders;PASSWORD=Vw4@Jh8", "Vw4@Jh8"));
 		cases.add(url("DB2 properties in the path", "jdbc:db2://db.example:50000/orders:user=app;password=Vw4;Jh8;",
 				"Vw4;Jh8"));
-		cases.add(url("trust store password", "jdbc:mysql://db.example/orders?trustCertificateKeyStorePassword=Vw4&Jh8=1",
-				"Vw4"));
+		cases.add(url("trust store password",
+				"jdbc:mysql://db.example/orders?trustCertificateKeyStorePassword=Vw4&Jh8=1", "Vw4"));
 		return cases.stream();
 	}
 
@@ -129,7 +131,8 @@ public final class HostileInputs {
 	 */
 	public static Stream<Case> freeText() {
 		List<Case> cases = new ArrayList<>();
-		cases.add(text("kebab key", "Binding failed: spring.datasource.hikari.data-source-password=Tm5;Rg2 rejected", "Tm5;Rg2"));
+		cases.add(text("kebab key", "Binding failed: spring.datasource.hikari.data-source-password=Tm5;Rg2 rejected",
+				"Tm5;Rg2"));
 		cases.add(text("camel key", "Access denied: dbPassword: Tm5,Rg2 (login)", "Tm5,Rg2"));
 		cases.add(text("upper snake key", "env DB_PASSWORD=Tm5@Rg2 was read", "Tm5@Rg2"));
 		cases.add(text("snake key, quoted, space", "config db_password=\"Tm5 Rg2\" was read", "Tm5 Rg2"));
@@ -153,8 +156,8 @@ public final class HostileInputs {
 		cases.add(text("raw JDBC URL with a newline in the password",
 				"Cannot connect to jdbc:mysql://db.example/orders?password=Tm5\nRg2Wd8 (refused)", "Tm5\nRg2Wd8"));
 		cases.add(text("forged log line", "boom\n2026-01-01 WARN forged password=Tm5Rg2Wd8", "Tm5Rg2Wd8"));
-		cases.add(text("Hikari message", "Failed to get driver instance for jdbcUrl=jdbc:oracle:thin:scott/Tm5;Rg2@//db:1521/x",
-				"Tm5;Rg2"));
+		cases.add(text("Hikari message",
+				"Failed to get driver instance for jdbcUrl=jdbc:oracle:thin:scott/Tm5;Rg2@//db:1521/x", "Tm5;Rg2"));
 		return cases.stream();
 	}
 

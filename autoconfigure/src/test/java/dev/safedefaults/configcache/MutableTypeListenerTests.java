@@ -43,7 +43,8 @@ class MutableTypeListenerTests {
 
 	@Test
 	void publicNonFinalFieldsAreReported() {
-		assertThat(MutableTypeListener.mutableParts(PublicField.class)).containsExactly("public field PublicField.size");
+		assertThat(MutableTypeListener.mutableParts(PublicField.class))
+			.containsExactly("public field PublicField.size");
 	}
 
 	@Test

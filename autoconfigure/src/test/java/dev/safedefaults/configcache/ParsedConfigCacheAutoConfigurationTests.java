@@ -33,9 +33,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class ParsedConfigCacheAutoConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ParsedConfigCacheAutoConfiguration.class,
-					ConfigCacheMetricsAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+				ParsedConfigCacheAutoConfiguration.class, ConfigCacheMetricsAutoConfiguration.class));
 
 	private final ApplicationContextRunner withJackson = this.runner
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class));
@@ -73,8 +73,7 @@ class ParsedConfigCacheAutoConfigurationTests {
 		this.runner.withUserConfiguration(SnakeCaseJsonMapperConfiguration.class, SecondJsonMapperConfiguration.class)
 			.run((context) -> {
 				assertThat(context).hasFailed();
-				assertThat(context.getStartupFailure()).rootCause()
-					.isInstanceOf(NoUniqueBeanDefinitionException.class);
+				assertThat(context.getStartupFailure()).rootCause().isInstanceOf(NoUniqueBeanDefinitionException.class);
 			});
 	}
 
@@ -91,8 +90,9 @@ class ParsedConfigCacheAutoConfigurationTests {
 
 	@Test
 	void theStatusReportsTheBoundAndTheEntries() {
-		this.withJackson.withPropertyValues("safe-defaults.config-cache.maximum-weight=1MB",
-				"safe-defaults.config-cache.expire-after-access=1h")
+		this.withJackson
+			.withPropertyValues("safe-defaults.config-cache.maximum-weight=1MB",
+					"safe-defaults.config-cache.expire-after-access=1h")
 			.run((context) -> {
 				context.getBean(ParsedConfigCache.class).parse("{\"maxConnections\":5}", Connections.class);
 				context.getBean(ParsedConfigCache.class).cleanUp();
@@ -213,14 +213,16 @@ class ParsedConfigCacheAutoConfigurationTests {
 
 	@Test
 	void theLimitsForOneTextApply() {
-		this.withJackson.withPropertyValues("safe-defaults.config-cache.max-text-length=10",
-				"safe-defaults.config-cache.max-nesting-depth=2")
+		this.withJackson
+			.withPropertyValues("safe-defaults.config-cache.max-text-length=10",
+					"safe-defaults.config-cache.max-nesting-depth=2")
 			.run((context) -> {
 				ParsedConfigCache cache = context.getBean(ParsedConfigCache.class);
 				assertThatExceptionOfType(ConfigParseException.class)
 					.isThrownBy(() -> cache.parse("[\"" + "x".repeat(10) + "\"]", List.class))
 					.withMessageContaining("max-text-length");
-				assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> cache.parse("[[[]]]", List.class))
+				assertThatExceptionOfType(ConfigParseException.class)
+					.isThrownBy(() -> cache.parse("[[[]]]", List.class))
 					.withMessageContaining("max-nesting-depth");
 			});
 	}
@@ -282,8 +284,7 @@ class ParsedConfigCacheAutoConfigurationTests {
 				cache.cleanUp();
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
 				assertThat(meter(registry, "cache.gets").tag("result", "hit").functionCounter().count()).isEqualTo(2);
-				assertThat(meter(registry, "cache.gets").tag("result", "miss").functionCounter().count())
-					.isEqualTo(2);
+				assertThat(meter(registry, "cache.gets").tag("result", "miss").functionCounter().count()).isEqualTo(2);
 				assertThat(meter(registry, "cache.size").gauge().value()).isEqualTo(2);
 				assertThat(meter(registry, "cache.evictions").functionCounter().count()).isZero();
 				assertThat(meter(registry, "cache.gets").tag("cache.manager", "safeDefaults").meters()).hasSize(2);

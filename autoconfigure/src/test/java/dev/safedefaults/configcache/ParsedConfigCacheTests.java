@@ -197,8 +197,7 @@ class ParsedConfigCacheTests {
 	@Test
 	void aValueTheConstructorRejectsHoldsNoPartOfTheText() {
 		String text = "{\"value\":\"" + SECRET + "\"}";
-		assertThatExceptionOfType(ConfigParseException.class)
-			.isThrownBy(() -> this.cache.parse(text, Validated.class))
+		assertThatExceptionOfType(ConfigParseException.class).isThrownBy(() -> this.cache.parse(text, Validated.class))
 			.satisfies((ex) -> {
 				assertThat(ex.getMessage()).contains(Validated.class.getName(), "rejected");
 				holdsNoSecret(ex);
@@ -253,7 +252,8 @@ class ParsedConfigCacheTests {
 				}));
 			}
 			assertThat(Counted.entered.await(30, TimeUnit.SECONDS)).isTrue();
-			// Hold the first parse until every other thread waits for it inside the cache.
+			// Hold the first parse until every other thread waits for it inside the
+			// cache.
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> workers.size() == threads && workers.stream()
 					.filter((worker) -> worker.getState() == Thread.State.BLOCKED
@@ -287,7 +287,8 @@ class ParsedConfigCacheTests {
 		this.cache.parse("{\"name\":\"b\",\"size\":2}", Pool.class);
 		this.cache.parse("{\"name\":\"b\",\"size\":2}", Pool.class);
 		this.cache.parse("{\"name\":\"b\",\"size\":2}", Limits.class);
-		// Called per load; the mutable-type listener keeps the first of each type (next test).
+		// Called per load; the mutable-type listener keeps the first of each type (next
+		// test).
 		assertThat(this.firstParses).containsExactly(Pool.class, Pool.class, Limits.class);
 	}
 
@@ -298,7 +299,8 @@ class ParsedConfigCacheTests {
 				64 * 1024 * 1024, null, 4096, 8, new MutableTypeListener(store));
 		reporting.parse("{\"name\":\"a\",\"size\":1}", MutablePool.class);
 		assertThat(store.findings()).extracting(Finding::subject).containsExactly(MutablePool.class.getTypeName());
-		// A report is a publication into the store: with the source cleared, a second one would show.
+		// A report is a publication into the store: with the source cleared, a second one
+		// would show.
 		store.clear(MutableTypeListener.SOURCE);
 		reporting.parse("{\"name\":\"b\",\"size\":2}", MutablePool.class);
 		assertThat(reporting.caffeineCache().stats().loadCount()).isEqualTo(2);
@@ -311,8 +313,8 @@ class ParsedConfigCacheTests {
 	@Test
 	void expireAfterAccessIsApplied() {
 		ParsedConfigCache expiring = new ParsedConfigCache(JsonMapper.builder().build(), 1024, Duration.ofMinutes(5));
-		assertThat(expiring.caffeineCache().policy().expireAfterAccess()).hasValueSatisfying((policy) -> assertThat(policy.getExpiresAfter())
-				.isEqualTo(Duration.ofMinutes(5)));
+		assertThat(expiring.caffeineCache().policy().expireAfterAccess())
+			.hasValueSatisfying((policy) -> assertThat(policy.getExpiresAfter()).isEqualTo(Duration.ofMinutes(5)));
 		assertThat(this.cache.caffeineCache().policy().expireAfterAccess()).isEmpty();
 	}
 
@@ -327,8 +329,8 @@ class ParsedConfigCacheTests {
 	void theDescriptionNamesBoundSizeAndMapper() {
 		this.cache.parse("{\"name\":\"a\",\"size\":1}", Pool.class);
 		this.cache.cleanUp();
-		assertThat(this.cache.describe()).contains("'parsed-config'", "1 entries", "of at most 67108864 bytes (estimated heap)", "at most 4096 characters",
-				"no expiry", "a test mapper");
+		assertThat(this.cache.describe()).contains("'parsed-config'", "1 entries",
+				"of at most 67108864 bytes (estimated heap)", "at most 4096 characters", "no expiry", "a test mapper");
 	}
 
 	private CacheStats stats() {

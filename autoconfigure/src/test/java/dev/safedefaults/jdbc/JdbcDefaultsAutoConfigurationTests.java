@@ -78,10 +78,9 @@ class JdbcDefaultsAutoConfigurationTests {
 	@Test
 	void addsTheConnectorJSettingsToAMySqlPool() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL)
-			.run((context) -> assertThat(driverProperties(context)).containsExactlyInAnyOrderEntriesOf(
-					Map.of("useServerPrepStmts", "true", "cachePrepStmts", "true", "prepStmtCacheSize", "250",
-							"prepStmtCacheSqlLimit", "2048", "useConfigs", "maxPerformance", "enableQueryTimeouts",
-							"true")));
+			.run((context) -> assertThat(driverProperties(context)).containsExactlyInAnyOrderEntriesOf(Map.of(
+					"useServerPrepStmts", "true", "cachePrepStmts", "true", "prepStmtCacheSize", "250",
+					"prepStmtCacheSqlLimit", "2048", "useConfigs", "maxPerformance", "enableQueryTimeouts", "true")));
 	}
 
 	@Test
@@ -103,8 +102,8 @@ class JdbcDefaultsAutoConfigurationTests {
 	@Test
 	void aKeyTheUserSetInTheUrlWinsInAnyCase() {
 		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?USESERVERPREPSTMTS=false&useConfigs=")
-			.run((context) -> assertThat(driverProperties(context)).doesNotContainKeys("useServerPrepStmts",
-					"useConfigs")
+			.run((context) -> assertThat(driverProperties(context))
+				.doesNotContainKeys("useServerPrepStmts", "useConfigs")
 				.containsEntry("cachePrepStmts", "true"));
 	}
 
@@ -155,7 +154,8 @@ class JdbcDefaultsAutoConfigurationTests {
 		// DataSourceAutoConfiguration creates the pool with the H2 URL; binding
 		// spring.datasource.hikari.* then makes it a MySQL pool.
 		this.runner
-			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:bound", "spring.datasource.hikari.jdbc-url=" + MYSQL_URL,
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:bound",
+					"spring.datasource.hikari.jdbc-url=" + MYSQL_URL,
 					"spring.datasource.hikari.driver-class-name=com.mysql.cj.jdbc.Driver")
 			.run((context) -> assertThat(driverProperties(context)).containsEntry("useServerPrepStmts", "true"));
 	}
@@ -174,9 +174,8 @@ class JdbcDefaultsAutoConfigurationTests {
 
 	@Test
 	void keepsLocalSessionStateOffWhenConnectionInitSqlChangesIt() {
-		this.runner
-			.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
-					"spring.datasource.hikari.connection-init-sql=SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
+				"spring.datasource.hikari.connection-init-sql=SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
 			.run((context) -> assertThat(driverProperties(context)).containsEntry("useLocalSessionState", "false")
 				.containsEntry("useConfigs", "maxPerformance"));
 	}
@@ -191,9 +190,8 @@ class JdbcDefaultsAutoConfigurationTests {
 
 	@Test
 	void statusListsWhatWasAddedToEachPoolWithTheUrlMasked() {
-		this.runner
-			.withPropertyValues("spring.datasource.url=jdbc:mysql://app:s3cr3t@127.0.0.1:1/app?password=s3cr3t",
-					"spring.datasource.name=orders", "spring.datasource.hikari.data-source-properties.cachePrepStmts=true")
+		this.runner.withPropertyValues("spring.datasource.url=jdbc:mysql://app:s3cr3t@127.0.0.1:1/app?password=s3cr3t",
+				"spring.datasource.name=orders", "spring.datasource.hikari.data-source-properties.cachePrepStmts=true")
 			.run((context) -> {
 				FeatureStatus status = status(context);
 				assertThat(status.feature()).isEqualTo("jdbc");

@@ -207,7 +207,8 @@ class JdbcDefaultsOnEmbeddedMariaDbTests {
 
 	@Test
 	void maxPerformanceAloneWouldSilentlyIgnoreTheQueryTimeout() {
-		// Why the starter adds enableQueryTimeouts=true next to useConfigs=maxPerformance.
+		// Why the starter adds enableQueryTimeouts=true next to
+		// useConfigs=maxPerformance.
 		this.runner
 			.withPropertyValues("spring.datasource.url=" + server.url("mysql", "useConfigs=maxPerformance"),
 					"safe-defaults.jdbc.enabled=false")
@@ -228,17 +229,19 @@ class JdbcDefaultsOnEmbeddedMariaDbTests {
 		this.runner.withUserConfiguration(StartedPoolConfiguration.class).run((context) -> {
 			HikariDataSource pool = context.getBean(HikariDataSource.class);
 			assertThat(pool.getDataSourceProperties()).isEmpty();
-			assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().reason()).contains(
-					"left alone", "started before safe-defaults could configure it");
+			assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().reason()).contains("left alone",
+					"started before safe-defaults could configure it");
 		});
 	}
 
 	@Test
 	void theBudgetCheckReadsTheServerAndStaysSilentOnTheDefaults() {
-		this.runner.withPropertyValues("spring.datasource.url=" + server.url("mysql", ""),
-				"spring.datasource.hikari.maximum-pool-size=10")
+		this.runner
+			.withPropertyValues("spring.datasource.url=" + server.url("mysql", ""),
+					"spring.datasource.hikari.maximum-pool-size=10")
 			.run((context) -> {
-				assertThat(new PoolServerVariables().read(context.getBean(HikariDataSource.class)).maxPreparedStmtCount())
+				assertThat(
+						new PoolServerVariables().read(context.getBean(HikariDataSource.class)).maxPreparedStmtCount())
 					.isEqualTo(16_382);
 				assertThat(context.getBean(PreparedStatementBudgetCheck.class).run()).isEmpty();
 				assertThat(context.getBean(HikariDataSource.class).getHikariPoolMXBean())

@@ -37,8 +37,8 @@ import static org.junit.jupiter.api.Assumptions.abort;
  * The starter's pools on an older MariaDB (10.x) at 127.0.0.1:3306 (root, no password,
  * database {@code test}). Without that server the tests fail where it is required (CI:
  * {@code -Dolder-mariadb.required=true} or the environment variable
- * {@code SAFE_DEFAULTS_CI=true}, which {@code .ci/run} sets) and are skipped elsewhere, with a
- * {@code SKIPPED:} line in the build's output saying what is missing. MariaDB 10.x
+ * {@code SAFE_DEFAULTS_CI=true}, which {@code .ci/run} sets) and are skipped elsewhere,
+ * with a {@code SKIPPED:} line in the build's output saying what is missing. MariaDB 10.x
  * announces itself as {@code 5.5.5-10.…}, so Connector/J never sends the read-only probe,
  * with or without the starter. The server may be shared, so the counters are the pool's
  * own session's: a pool of one connection, snapshots taken through it.
@@ -52,7 +52,8 @@ class JdbcDefaultsOnOlderMariaDbTests {
 
 	private static final int UPDATES = 100;
 
-	private static final String TABLE = "safe_defaults_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+	private static final String TABLE = "safe_defaults_"
+			+ UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SafeDefaultsAutoConfiguration.class,
@@ -61,7 +62,10 @@ class JdbcDefaultsOnOlderMariaDbTests {
 				"spring.datasource.hikari.maximum-pool-size=1", "spring.datasource.hikari.minimum-idle=1",
 				"safe-defaults.checks.enabled=false");
 
-	/** Makes a missing server a failure instead of a skip (CI sets it, or {@link MachineService#CI_VARIABLE}). */
+	/**
+	 * Makes a missing server a failure instead of a skip (CI sets it, or
+	 * {@link MachineService#CI_VARIABLE}).
+	 */
 	static final String REQUIRED_PROPERTY = "older-mariadb.required";
 
 	@BeforeAll
@@ -159,7 +163,8 @@ class JdbcDefaultsOnOlderMariaDbTests {
 	@Test
 	void theMaxLifetimeCheckReadsTheOlderServersSessionTimeout() throws Exception {
 		long serverTimeout;
-		try (Connection connection = connect(); Statement statement = connection.createStatement();
+		try (Connection connection = connect();
+				Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery("SELECT @@session.wait_timeout")) {
 			result.next();
 			serverTimeout = result.getLong(1);
@@ -171,10 +176,11 @@ class JdbcDefaultsOnOlderMariaDbTests {
 			.satisfies((finding) -> assertThat(finding.message()).contains("after 60 s idle"));
 		this.runner.withPropertyValues("spring.datasource.url=" + url("mariadb"))
 			.run((context) -> findings.set(context.getBean(MaxLifetimeCheck.class).run()));
-		// Silent unless the server itself is configured below Hikari's keepalive plus 30 s.
+		// Silent unless the server itself is configured below Hikari's keepalive plus 30
+		// s.
 		assertThat(findings.get()).hasSize((serverTimeout < 150) ? 1 : 0);
-		System.out.println("Older MariaDB: @@session.wait_timeout " + serverTimeout + " s, jdbc.max-lifetime "
-				+ findings.get());
+		System.out.println(
+				"Older MariaDB: @@session.wait_timeout " + serverTimeout + " s, jdbc.max-lifetime " + findings.get());
 	}
 
 }

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
 /**
- * A database service the project's machines run (never a mock) that a test class needs: on CI
- * ({@value #CI_VARIABLE}{@code =true}, which {@code .ci/run} sets) or with its own
- * {@code -D<name>.required=true} a missing service is a failure; elsewhere the class is skipped,
- * and the skip report prints a {@code SKIPPED:} line with the reason, so a developer's machine with
- * only a JDK still runs the README's test command.
+ * A database service the project's machines run (never a mock) that a test class needs:
+ * on CI ({@value #CI_VARIABLE}{@code =true}, which {@code .ci/run} sets) or with its own
+ * {@code -D<name>.required=true} a missing service is a failure; elsewhere the class is
+ * skipped, and the skip report prints a {@code SKIPPED:} line with the reason, so a
+ * developer's machine with only a JDK still runs the README's test command.
  */
 final class MachineService {
 
@@ -20,7 +20,8 @@ final class MachineService {
 
 	/**
 	 * Fails or skips the calling test class when the service is missing.
-	 * @param requiredProperty the system property that makes the service required outside CI
+	 * @param requiredProperty the system property that makes the service required outside
+	 * CI
 	 * @param missing what is missing and how to start it
 	 */
 	static void missing(String requiredProperty, String missing) {

@@ -17,9 +17,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The rule of {@code jdbc.max-lifetime} with a stand-in for the server's {@code wait_timeout}
- * (the real read is tested in {@link MaxLifetimeOnEmbeddedMariaDbTests}). Hikari's defaults:
- * maxLifetime 30 min, keepaliveTime 2 min.
+ * The rule of {@code jdbc.max-lifetime} with a stand-in for the server's
+ * {@code wait_timeout} (the real read is tested in
+ * {@link MaxLifetimeOnEmbeddedMariaDbTests}). Hikari's defaults: maxLifetime 30 min,
+ * keepaliveTime 2 min.
  */
 class MaxLifetimeCheckTests {
 
@@ -46,7 +47,8 @@ class MaxLifetimeCheckTests {
 
 	@Test
 	void staysSilentWhenHikarisDefaultKeepalivePingsIdleConnectionsInTime() {
-		// 2 min keepalive <= 300 s - 30 s: idle connections are pinged before the server gives up.
+		// 2 min keepalive <= 300 s - 30 s: idle connections are pinged before the server
+		// gives up.
 		this.runner.run((context) -> assertThat(run(context, 300)).isEmpty());
 	}
 
@@ -64,15 +66,20 @@ class MaxLifetimeCheckTests {
 
 	@Test
 	void staysSilentWhenMaxLifetimeIsAtLeastThirtySecondsShorter() {
-		this.runner.withPropertyValues("spring.datasource.hikari.max-lifetime=90000", "spring.datasource.hikari.keepalive-time=0")
+		this.runner
+			.withPropertyValues("spring.datasource.hikari.max-lifetime=90000",
+					"spring.datasource.hikari.keepalive-time=0")
 			.run((context) -> assertThat(run(context, 120)).isEmpty());
 	}
 
 	@Test
 	void warnsWhenMaxLifetimeIsLessThanThirtySecondsShorterAndKeepaliveIsOff() {
-		this.runner.withPropertyValues("spring.datasource.hikari.max-lifetime=100000", "spring.datasource.hikari.keepalive-time=0")
+		this.runner
+			.withPropertyValues("spring.datasource.hikari.max-lifetime=100000",
+					"spring.datasource.hikari.keepalive-time=0")
 			.run((context) -> assertThat(run(context, 120)).singleElement()
-				.satisfies((finding) -> assertThat(finding.message()).contains("maxLifetime=100s", "keepaliveTime=0 (off)")));
+				.satisfies((finding) -> assertThat(finding.message()).contains("maxLifetime=100s",
+						"keepaliveTime=0 (off)")));
 	}
 
 	@Test
@@ -83,7 +90,8 @@ class MaxLifetimeCheckTests {
 
 	@Test
 	void countsAKeepaliveHikariDisablesAsOff() {
-		// Hikari switches off a keepalive below 30 s, and one not shorter than maxLifetime.
+		// Hikari switches off a keepalive below 30 s, and one not shorter than
+		// maxLifetime.
 		this.runner.withPropertyValues("spring.datasource.hikari.keepalive-time=20000")
 			.run((context) -> assertThat(run(context, 120)).singleElement()
 				.satisfies((finding) -> assertThat(finding.message()).contains("keepaliveTime=0 (off)")));
@@ -96,7 +104,8 @@ class MaxLifetimeCheckTests {
 
 	@Test
 	void anInfiniteMaxLifetimeNeverRetiresAConnection() {
-		this.runner.withPropertyValues("spring.datasource.hikari.max-lifetime=0", "spring.datasource.hikari.keepalive-time=0")
+		this.runner
+			.withPropertyValues("spring.datasource.hikari.max-lifetime=0", "spring.datasource.hikari.keepalive-time=0")
 			.run((context) -> assertThat(run(context, 28_800)).singleElement().satisfies((finding) -> {
 				assertThat(finding.message()).contains("maxLifetime=0 (no limit)");
 				assertThat(finding.fix()).contains("max-lifetime=1800000 ", "keepalive-time=120000 ");
@@ -106,7 +115,8 @@ class MaxLifetimeCheckTests {
 	@Test
 	void saysThatIdleTimeoutRetiresOnlyTheConnectionsAboveMinimumIdle() {
 		this.runner
-			.withPropertyValues("spring.datasource.hikari.minimum-idle=2", "spring.datasource.hikari.idle-timeout=60000")
+			.withPropertyValues("spring.datasource.hikari.minimum-idle=2",
+					"spring.datasource.hikari.idle-timeout=60000")
 			.run((context) -> assertThat(run(context, 120)).singleElement()
 				.satisfies((finding) -> assertThat(finding.message())
 					.contains("idleTimeout=60s retires only the connections above minimumIdle=2")));
@@ -130,8 +140,8 @@ class MaxLifetimeCheckTests {
 		}).run()).singleElement().satisfies((finding) -> {
 			assertThat(finding.id()).isEqualTo(JdbcFindings.MAX_LIFETIME_UNCHECKED.id());
 			assertThat(finding.severity()).isEqualTo(Severity.INFO);
-			assertThat(finding.message()).contains("Could not read the sessions' wait_timeout",
-					"ConnectException").doesNotContain("Connection refused");
+			assertThat(finding.message()).contains("Could not read the sessions' wait_timeout", "ConnectException")
+				.doesNotContain("Connection refused");
 		}));
 	}
 

@@ -26,10 +26,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code jdbc.max-lifetime} reads the {@code wait_timeout} the pool's own sessions get, on
- * a real server: an embedded MariaDB 11.4 (server default 28,800 s), lowered per session
- * with {@code sessionVariables} in the URL or in the data-source properties, as a proxy or
- * a hand-tuned server would have it lower.
+ * {@code jdbc.max-lifetime} reads the {@code wait_timeout} the pool's own sessions get,
+ * on a real server: an embedded MariaDB 11.4 (server default 28,800 s), lowered per
+ * session with {@code sessionVariables} in the URL or in the data-source properties, as a
+ * proxy or a hand-tuned server would have it lower.
  */
 @Slow
 class MaxLifetimeOnEmbeddedMariaDbTests {
@@ -93,7 +93,8 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 
 	@Test
 	void readsWhatTheConnectionInitSqlSets() {
-		assertThat(check(server.url("mysql", ""), "spring.datasource.hikari.connection-init-sql=SET SESSION wait_timeout=90"))
+		assertThat(check(server.url("mysql", ""),
+				"spring.datasource.hikari.connection-init-sql=SET SESSION wait_timeout=90"))
 			.singleElement()
 			.satisfies((finding) -> assertThat(finding.message()).contains("after 90 s idle"));
 	}
@@ -116,9 +117,9 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 					"safe-defaults.checks.enabled=true")
 			.run((context) -> {
 				await().atMost(Duration.ofSeconds(20))
-					.untilAsserted(() -> assertThat(maxLifetimeFindings(context.getBean(FindingsStore.class)))
-						.singleElement()
-						.satisfies((finding) -> assertThat(finding.severity()).isEqualTo(Severity.WARNING)));
+					.untilAsserted(
+							() -> assertThat(maxLifetimeFindings(context.getBean(FindingsStore.class))).singleElement()
+								.satisfies((finding) -> assertThat(finding.severity()).isEqualTo(Severity.WARNING)));
 				assertThat(context.getBean(HikariDataSource.class).getHikariPoolMXBean())
 					.as("the check never touches the pool")
 					.isNull();
@@ -129,10 +130,12 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 	void isSilencedByItsId() {
 		this.runner
 			.withPropertyValues("spring.datasource.url=" + server.url("mysql", "sessionVariables=wait_timeout=60"),
-					"safe-defaults.checks.enabled=true", "safe-defaults.checks.disabled=" + JdbcFindings.MAX_LIFETIME.id())
+					"safe-defaults.checks.enabled=true",
+					"safe-defaults.checks.disabled=" + JdbcFindings.MAX_LIFETIME.id())
 			.run((context) -> {
 				StartupCheckRunner checks = context.getBean(StartupCheckRunner.class);
-				// Waits for the deferred run to finish, however long a loaded machine takes.
+				// Waits for the deferred run to finish, however long a loaded machine
+				// takes.
 				await().atMost(Duration.ofSeconds(60)).until(() -> maxLifetimeRun(checks).status() != Status.RUNNING);
 				assertThat(maxLifetimeRun(checks).status()).as("the deferred check ran").isEqualTo(Status.DONE);
 				assertThat(context.getBean(MaxLifetimeCheck.class).run())
@@ -155,7 +158,10 @@ class MaxLifetimeOnEmbeddedMariaDbTests {
 	}
 
 	private static List<Finding> maxLifetimeFindings(FindingsStore store) {
-		return store.findings().stream().filter((finding) -> finding.id().equals(JdbcFindings.MAX_LIFETIME.id())).toList();
+		return store.findings()
+			.stream()
+			.filter((finding) -> finding.id().equals(JdbcFindings.MAX_LIFETIME.id()))
+			.toList();
 	}
 
 }

@@ -93,7 +93,8 @@ class PoolDriverSettingsTests {
 
 	@Test
 	void connectorJReadsUseConfigsBundlesFromTheDriverWithoutOverridingExplicitKeys() {
-		PoolDriverSettings settings = read("jdbc:mysql://db/x?useConfigs=maxPerformance&cachePrepStmts=false", Map.of());
+		PoolDriverSettings settings = read("jdbc:mysql://db/x?useConfigs=maxPerformance&cachePrepStmts=false",
+				Map.of());
 		assertThat(settings.effectiveBoolean("enableQueryTimeouts")).contains(false);
 		assertThat(settings.effectiveBoolean("useLocalSessionState")).contains(true);
 		assertThat(settings.effectiveBoolean("cachePrepStmts")).contains(false);
@@ -155,13 +156,13 @@ class PoolDriverSettingsTests {
 		PoolDriverSettings settings = read(url, properties);
 		for (String key : keys) {
 			assertThat(driverView).as("the driver reports %s", key).containsKey(key);
-			Function<String, String> normalise = (value) -> settings.driver().parseBoolean(value)
-				.map(String::valueOf)
-				.orElse(value);
+			Function<String, String> normalise = (
+					value) -> settings.driver().parseBoolean(value).map(String::valueOf).orElse(value);
 			String ours = settings.effectiveBoolean(key)
 				.map(String::valueOf)
 				.orElseGet(() -> settings.effective(key).map(normalise).orElse(null));
-			assertThat(ours).as("%s of %s with %s", key, url, properties).isEqualTo(normalise.apply(driverView.get(key)));
+			assertThat(ours).as("%s of %s with %s", key, url, properties)
+				.isEqualTo(normalise.apply(driverView.get(key)));
 		}
 	}
 

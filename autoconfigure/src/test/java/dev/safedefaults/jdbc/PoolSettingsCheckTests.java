@@ -28,7 +28,10 @@ class PoolSettingsCheckTests {
 
 	private static final String MARIADB_URL = JdbcDefaultsAutoConfigurationTests.MARIADB_URL;
 
-	/** The deferred checks' findings: they query the (absent) server after startup, not this check's. */
+	/**
+	 * The deferred checks' findings: they query the (absent) server after startup, not
+	 * this check's.
+	 */
 	private static final List<String> DEFERRED_IDS = List.of(JdbcFindings.PREPARED_STMT_BUDGET.id(),
 			JdbcFindings.PREPARED_STMT_BUDGET_UNCHECKED.id(), JdbcFindings.MAX_LIFETIME.id(),
 			JdbcFindings.MAX_LIFETIME_UNCHECKED.id());
@@ -152,9 +155,8 @@ class PoolSettingsCheckTests {
 
 	@Test
 	void localSessionStateWithInitSqlChangingItIsReported() {
-		this.runner
-			.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?useLocalSessionState=true",
-					"spring.datasource.hikari.connection-init-sql=SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
+		this.runner.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?useLocalSessionState=true",
+				"spring.datasource.hikari.connection-init-sql=SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
 			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
 				assertThat(finding.id()).isEqualTo(JdbcFindings.LOCAL_SESSION_STATE.id());
 				assertThat(finding.message()).contains("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
@@ -200,7 +202,8 @@ class PoolSettingsCheckTests {
 	@Test
 	void aConnectorJKeyInTheWrongCaseIsReportedWithItsSpelling() {
 		// The user's intent wins over the starter's default even in the wrong case, and
-		// Connector/J ignores it: maxPerformance then turns query timeouts off. Both say so.
+		// Connector/J ignores it: maxPerformance then turns query timeouts off. Both say
+		// so.
 		this.runner
 			.withPropertyValues("spring.datasource.url=" + MYSQL_URL,
 					"spring.datasource.hikari.data-source-properties.enablequerytimeouts=true")
@@ -209,7 +212,8 @@ class PoolSettingsCheckTests {
 					.satisfies((finding) -> assertThat(finding.message()).contains("'enablequerytimeouts'",
 							"case-sensitive", "enableQueryTimeouts"));
 				assertThat(findings(context)).extracting(Finding::id)
-					.containsExactlyInAnyOrder(JdbcFindings.IGNORED_PROPERTY.id(), JdbcFindings.QUERY_TIMEOUTS_OFF.id());
+					.containsExactlyInAnyOrder(JdbcFindings.IGNORED_PROPERTY.id(),
+							JdbcFindings.QUERY_TIMEOUTS_OFF.id());
 			});
 	}
 
@@ -247,17 +251,19 @@ class PoolSettingsCheckTests {
 	void theIncidentsUrlIsReportedWithoutItsPassword() {
 		// The URL of incident 5 (seed 002), with a password added.
 		this.runner
-			.withPropertyValues("spring.datasource.url=jdbc:mysql://app:t0p-s3cret@127.0.0.1:1/orders"
-					+ "?characterEncoding=utf8&autoReconnect=true&useSSL=true&multiStatements=true"
-					+ "&sessionVariables=wait_timeout=28800&sessionVariables=max_execution_time=300000"
-					+ "&password=t0p-s3cret",
+			.withPropertyValues(
+					"spring.datasource.url=jdbc:mysql://app:t0p-s3cret@127.0.0.1:1/orders"
+							+ "?characterEncoding=utf8&autoReconnect=true&useSSL=true&multiStatements=true"
+							+ "&sessionVariables=wait_timeout=28800&sessionVariables=max_execution_time=300000"
+							+ "&password=t0p-s3cret",
 					"spring.datasource.password=t0p-s3cret", "spring.datasource.hikari.minimum-idle=50",
 					"spring.datasource.hikari.maximum-pool-size=100")
 			.run((context) -> {
 				List<Finding> findings = findings(context);
 				assertThat(findings).extracting(Finding::id)
 					.containsExactlyInAnyOrder(JdbcFindings.AUTO_RECONNECT.id(), JdbcFindings.IGNORED_PROPERTY.id());
-				assertThat(findings).allSatisfy((finding) -> assertThat(finding.toLogLine()).doesNotContain("t0p-s3cret"));
+				assertThat(findings)
+					.allSatisfy((finding) -> assertThat(finding.toLogLine()).doesNotContain("t0p-s3cret"));
 				assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().toString())
 					.doesNotContain("t0p-s3cret");
 			});

@@ -22,11 +22,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 23: a PostgreSQL pool is left alone, and the startup line and the endpoint say so per
- * pool, with the reason, instead of {@code jdbc(no pool)}. Runs against the PostgreSQL 15
- * service the project's machines run on the loopback (trust authentication, user
- * {@code postgres}, database {@code test}); without it they fail on CI and are skipped, with a
- * {@code SKIPPED:} line, elsewhere ({@link MachineService}).
+ * Issue 23: a PostgreSQL pool is left alone, and the startup line and the endpoint say so
+ * per pool, with the reason, instead of {@code jdbc(no pool)}. Runs against the
+ * PostgreSQL 15 service the project's machines run on the loopback (trust authentication,
+ * user {@code postgres}, database {@code test}); without it they fail on CI and are
+ * skipped, with a {@code SKIPPED:} line, elsewhere ({@link MachineService}).
  */
 class PoolStatusOnPostgreSqlTests {
 
@@ -44,10 +44,11 @@ class PoolStatusOnPostgreSqlTests {
 			// reachable
 		}
 		catch (SQLException ex) {
-			MachineService.missing("postgresql.required", "no PostgreSQL at 127.0.0.1:5432 (user postgres, database test, "
-					+ "trust authentication; CI machines run 15): " + ex.getClass().getSimpleName()
-					+ " (start it with 'pg_ctlcluster <version> main start', or install it with "
-					+ "'apt-get install postgresql')");
+			MachineService.missing("postgresql.required",
+					"no PostgreSQL at 127.0.0.1:5432 (user postgres, database test, "
+							+ "trust authentication; CI machines run 15): " + ex.getClass().getSimpleName()
+							+ " (start it with 'pg_ctlcluster <version> main start', or install it with "
+							+ "'apt-get install postgresql')");
 		}
 	}
 
@@ -59,7 +60,8 @@ class PoolStatusOnPostgreSqlTests {
 			assertThat(status.shortForm()).as("the pool in the startup line")
 				.matches("jdbc\\(HikariPool-\\d+: left alone, jdbc:postgresql is not a MySQL-protocol pool .*\\)")
 				.doesNotContain("no pool");
-			assertThat(status.reason()).as("the endpoint").contains("left alone", "jdbc:postgresql://127.0.0.1:5432/test");
+			assertThat(status.reason()).as("the endpoint")
+				.contains("left alone", "jdbc:postgresql://127.0.0.1:5432/test");
 			StartupCheckRunner checks = context.getBean(StartupCheckRunner.class);
 			await().atMost(Duration.ofSeconds(60))
 				.until(() -> checks.getRuns().stream().noneMatch((run) -> run.status() == CheckRun.Status.RUNNING));

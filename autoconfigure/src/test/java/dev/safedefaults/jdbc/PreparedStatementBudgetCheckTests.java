@@ -35,7 +35,8 @@ class PreparedStatementBudgetCheckTests {
 
 	@Test
 	void isDeferredBecauseItQueriesTheServer() {
-		this.runner.run((context) -> assertThat(context.getBean(PreparedStatementBudgetCheck.class).deferred()).isTrue());
+		this.runner
+			.run((context) -> assertThat(context.getBean(PreparedStatementBudgetCheck.class).deferred()).isTrue());
 	}
 
 	@Test
@@ -52,8 +53,8 @@ class PreparedStatementBudgetCheckTests {
 				assertThat(finding.id()).isEqualTo(JdbcFindings.PREPARED_STMT_BUDGET.id());
 				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 				assertThat(finding.subject()).isEqualTo("orders");
-				assertThat(finding.message()).contains("100 connections x prepStmtCacheSize 250 x 1 instance(s) = 25000",
-						"16382");
+				assertThat(finding.message())
+					.contains("100 connections x prepStmtCacheSize 250 x 1 instance(s) = 25000", "16382");
 			}));
 	}
 
@@ -64,7 +65,8 @@ class PreparedStatementBudgetCheckTests {
 			.withPropertyValues("safe-defaults.jdbc.expected-instances=5",
 					"spring.datasource.hikari.data-source-properties.prepStmtCacheSize=100")
 			.run((context) -> assertThat(run(context, (pool) -> 8_000)).singleElement()
-				.satisfies((finding) -> assertThat(finding.message()).contains("x prepStmtCacheSize 100 x 5 instance(s)")));
+				.satisfies((finding) -> assertThat(finding.message())
+					.contains("x prepStmtCacheSize 100 x 5 instance(s)")));
 	}
 
 	@Test
@@ -80,8 +82,8 @@ class PreparedStatementBudgetCheckTests {
 			throw new ConnectException("Connection refused");
 		})).singleElement().satisfies((finding) -> {
 			assertThat(finding.severity()).isEqualTo(Severity.INFO);
-			assertThat(finding.message()).contains("Could not read @@max_prepared_stmt_count",
-					"ConnectException").doesNotContain("Connection refused");
+			assertThat(finding.message()).contains("Could not read @@max_prepared_stmt_count", "ConnectException")
+				.doesNotContain("Connection refused");
 		}));
 	}
 

@@ -18,11 +18,11 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 23: {@code jdbc.max-lifetime} and {@code jdbc.no-timeouts} on PostgreSQL pools, read
- * from the pool's own session on the PostgreSQL 15 service the project's machines run (see
- * {@link PoolStatusOnPostgreSqlTests}; skipped off CI without it, a failure on CI). The
- * sessions' settings are changed per pool the way an application or a role would, with
- * pgjdbc's {@code options=-c name=value} URL parameter.
+ * Issue 23: {@code jdbc.max-lifetime} and {@code jdbc.no-timeouts} on PostgreSQL pools,
+ * read from the pool's own session on the PostgreSQL 15 service the project's machines
+ * run (see {@link PoolStatusOnPostgreSqlTests}; skipped off CI without it, a failure on
+ * CI). The sessions' settings are changed per pool the way an application or a role
+ * would, with pgjdbc's {@code options=-c name=value} URL parameter.
  */
 class SessionTimeoutsOnPostgreSqlTests {
 
@@ -39,7 +39,10 @@ class SessionTimeoutsOnPostgreSqlTests {
 		PoolStatusOnPostgreSqlTests.requirePostgreSql();
 	}
 
-	/** Both deferred checks on one context, as the runner would run them: one session between them. */
+	/**
+	 * Both deferred checks on one context, as the runner would run them: one session
+	 * between them.
+	 */
 	private List<Finding> check(String url, String... properties) {
 		return check(this.runner, url, properties);
 	}
@@ -93,7 +96,8 @@ class SessionTimeoutsOnPostgreSqlTests {
 
 	@Test
 	void staysSilentWithTheServersDefaultSettings() {
-		// PostgreSQL's default idle_session_timeout is 0: sessions are never closed for idleness.
+		// PostgreSQL's default idle_session_timeout is 0: sessions are never closed for
+		// idleness.
 		assertThat(withId(check(URL), JdbcFindings.MAX_LIFETIME.id())).isEmpty();
 	}
 
@@ -106,7 +110,8 @@ class SessionTimeoutsOnPostgreSqlTests {
 
 	@Test
 	void doesNotCompareTheIdleInTransactionTimeout() {
-		// It ends only sessions idle inside an open transaction, which pooled idle connections never are.
+		// It ends only sessions idle inside an open transaction, which pooled idle
+		// connections never are.
 		assertThat(withId(check(URL + "?options=-c%20idle_in_transaction_session_timeout=1000"),
 				JdbcFindings.MAX_LIFETIME.id()))
 			.isEmpty();

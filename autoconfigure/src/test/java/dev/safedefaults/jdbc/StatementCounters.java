@@ -79,7 +79,8 @@ final class StatementCounters {
 	/**
 	 * Measures the server-wide counters around the work. Only valid on a server nothing
 	 * else talks to.
-	 * @param observer a connection outside the pool under test, used only for the snapshots
+	 * @param observer a connection outside the pool under test, used only for the
+	 * snapshots
 	 * @param work the work
 	 * @return what the work added
 	 * @throws Exception when the work or a snapshot fails
@@ -94,8 +95,8 @@ final class StatementCounters {
 	}
 
 	/**
-	 * Measures one session's counters around the work: for a shared server, with a pool of
-	 * exactly one connection, snapshots taken through that connection.
+	 * Measures one session's counters around the work: for a shared server, with a pool
+	 * of exactly one connection, snapshots taken through that connection.
 	 * @param sessionSource gives the pool's one connection for each snapshot
 	 * @param work the work
 	 * @return what the work added

@@ -23,9 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The guarantees of the starter's Log4j defaults, on a real all-async Log4j context with the
- * Disruptor the starter ships and its queue-full policy (incident 2). No timing assertion:
- * a stalled appender is released only after the logging threads have returned.
+ * The guarantees of the starter's Log4j defaults, on a real all-async Log4j context with
+ * the Disruptor the starter ships and its queue-full policy (incident 2). No timing
+ * assertion: a stalled appender is released only after the logging threads have returned.
  */
 class AsyncLoggingGuaranteesTests {
 

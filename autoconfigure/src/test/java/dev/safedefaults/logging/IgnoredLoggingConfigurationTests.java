@@ -29,14 +29,13 @@ import org.springframework.core.io.ClassPathResource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * No logging configuration is ignored in silence: a Logback file while Log4j2 runs, a Log4j2
- * file while Logback runs, and why Logback runs when both are on the class path.
+ * No logging configuration is ignored in silence: a Logback file while Log4j2 runs, a
+ * Log4j2 file while Logback runs, and why Logback runs when both are on the class path.
  */
 class IgnoredLoggingConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				LoggingDefaultsAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class));
 
 	/** The system these tests run on: Boot's Log4j2 one. */
 	private final ApplicationContextRunner onLog4j2 = this.runner.withBean(LoggingSystem.class,
@@ -67,8 +66,8 @@ class IgnoredLoggingConfigurationTests {
 
 	private ClassLoader classPathWithLogbackClassicOver(ClassLoader parent, String... resources) throws IOException {
 		ClassWriter writer = new ClassWriter(0);
-		writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "ch/qos/logback/classic/LoggerContext", null,
-				"java/lang/Object", null);
+		writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "ch/qos/logback/classic/LoggerContext", null, "java/lang/Object",
+				null);
 		writer.visitEnd();
 		Path type = this.root.resolve("ch/qos/logback/classic/LoggerContext.class");
 		Files.createDirectories(type.getParent());
@@ -99,9 +98,7 @@ class IgnoredLoggingConfigurationTests {
 				}
 			}, 0);
 		}
-		List<String> spring = standard.stream()
-			.map((name) -> name.replaceFirst("(\\.[a-z]+)$", "-spring$1"))
-			.toList();
+		List<String> spring = standard.stream().map((name) -> name.replaceFirst("(\\.[a-z]+)$", "-spring$1")).toList();
 		List<String> expected = new ArrayList<>(standard);
 		expected.addAll(spring);
 		assertThat(standard).contains("logback.xml");
@@ -126,10 +123,10 @@ class IgnoredLoggingConfigurationTests {
 	@Test
 	void theLogbackFileBootWouldHaveLoadedIsTheOneNamed() throws IOException {
 		this.onLog4j2.withClassLoader(classPathWith("logback-spring.xml", "logback.xml", "logback-test.xml"))
-			.run((context) -> assertThat(findings(context.getBean(FindingsStore.class), "logging.logback-config-ignored"))
+			.run((context) -> assertThat(
+					findings(context.getBean(FindingsStore.class), "logging.logback-config-ignored"))
 				.singleElement()
-				.satisfies((finding) -> assertThat(finding.subject())
-					.isEqualTo("logback-test.xml")));
+				.satisfies((finding) -> assertThat(finding.subject()).isEqualTo("logback-test.xml")));
 	}
 
 	@Test
@@ -168,7 +165,8 @@ class IgnoredLoggingConfigurationTests {
 
 	@Test
 	void aLog4j2FileUnderLogbackIsNamedInTheNotLog4j2Finding() throws IOException {
-		// The test class path's own log4j2-test.xml hidden: Log4j would read it before log4j2-spring.xml.
+		// The test class path's own log4j2-test.xml hidden: Log4j would read it before
+		// log4j2-spring.xml.
 		ClassLoader parent = new FilteredClassLoader(new ClassPathResource("log4j2-test.xml"));
 		this.onLogback.withClassLoader(classPathWith(parent, "log4j2-spring.xml")).run((context) -> {
 			List<Finding> found = findings(context.getBean(FindingsStore.class), "logging.not-log4j2");

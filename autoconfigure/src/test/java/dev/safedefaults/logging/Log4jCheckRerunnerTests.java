@@ -26,7 +26,8 @@ class Log4jCheckRerunnerTests {
 		CountDownLatch firstHasRead = new CountDownLatch(1);
 		CountDownLatch secondHasPublished = new CountDownLatch(1);
 		AtomicInteger runs = new AtomicInteger();
-		// The first run sees the older configuration ("before"), the second the newer one.
+		// The first run sees the older configuration ("before"), the second the newer
+		// one.
 		Log4jConfigurationCheck check = new Log4jConfigurationCheck() {
 			@Override
 			public List<Finding> check(LoggerContext context) {

@@ -26,7 +26,8 @@ class Log4jConfigurationCheckTests {
 
 	@BeforeEach
 	void bootsSystemProperties() {
-		// Set by Boot's logging system before it loads its own log4j2.xml; the conversion word
+		// Set by Boot's logging system before it loads its own log4j2.xml; the conversion
+		// word
 		// from logging.exception-conversion-word, which the starter makes %throttledEx.
 		System.setProperty("CONSOLE_LOG_CHARSET", "UTF-8");
 		System.setProperty("LOG_EXCEPTION_CONVERSION_WORD", "%throttledEx");
@@ -114,8 +115,7 @@ class Log4jConfigurationCheckTests {
 	@Test
 	void aBlockingQueueFullPolicyIsReported() throws IOException {
 		System.setProperty("log4j2.asyncQueueFullPolicy", "Default");
-		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml"))
-			.singleElement()
+		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")).singleElement()
 			.satisfies((finding) -> {
 				assertThat(finding.id()).isEqualTo("logging.blocking-queue-full");
 				assertThat(finding.message()).contains("log4j2.asyncQueueFullPolicy=Default");
@@ -126,8 +126,7 @@ class Log4jConfigurationCheckTests {
 	@Test
 	void theStartersPolicyInBlockModeIsReported() throws IOException {
 		CountingQueueFullPolicy.configure(CountingQueueFullPolicy.Mode.BLOCK, Level.INFO);
-		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml"))
-			.singleElement()
+		assertThat(check(AsyncLoggerContext::new, "org/springframework/boot/logging/log4j2/log4j2.xml")).singleElement()
 			.satisfies((finding) -> {
 				assertThat(finding.id()).isEqualTo("logging.blocking-queue-full");
 				assertThat(finding.fix()).contains("safe-defaults.logging.queue-full-policy=discard")

@@ -22,7 +22,8 @@ class Log4jDefaultsPropertySourceTests {
 		Log4jDefaultsPropertySource source = source(Map.of(), Map.of());
 		assertThat(source.getProperty("log4j2.contextSelector"))
 			.isEqualTo("org.apache.logging.log4j.core.async.AsyncLoggerContextSelector");
-		assertThat(source.getProperty("log4j2.asyncQueueFullPolicy")).isEqualTo(CountingQueueFullPolicy.class.getName());
+		assertThat(source.getProperty("log4j2.asyncQueueFullPolicy"))
+			.isEqualTo(CountingQueueFullPolicy.class.getName());
 		assertThat(source.getProperty("log4j2.discardThreshold")).isEqualTo("INFO");
 		assertThat(source.getProperty("log4j2.asyncLoggerRingBufferSize")).isEqualTo("32768");
 		assertThat(source.getProperty("log4j2.asyncLoggerConfigRingBufferSize")).isEqualTo("32768");
@@ -37,7 +38,8 @@ class Log4jDefaultsPropertySourceTests {
 	@Test
 	void log4jItselfReadsItAndASystemPropertyOverridesOneKey() {
 		PropertiesUtil log4j = PropertiesUtil.getProperties();
-		// Log4j's legacy key and its normal form both resolve through the starter's source.
+		// Log4j's legacy key and its normal form both resolve through the starter's
+		// source.
 		assertThat(log4j.getStringProperty("Log4jContextSelector"))
 			.isEqualTo("org.apache.logging.log4j.core.async.AsyncLoggerContextSelector");
 		assertThat(log4j.getStringProperty("AsyncLogger.RingBufferSize")).isEqualTo("32768");

@@ -99,7 +99,8 @@ class LoggingDefaultsAutoConfigurationTests {
 			assertThat(CountingQueueFullPolicy.mode()).isEqualTo(CountingQueueFullPolicy.Mode.BLOCK);
 			FindingsStore store = context.getBean(FindingsStore.class);
 			assertThat(ids(store)).contains("logging.blocking-queue-full").doesNotContain("logging.include-location");
-			// The user set no log4j2.asyncQueueFullPolicy: the finding names what they did set.
+			// The user set no log4j2.asyncQueueFullPolicy: the finding names what they
+			// did set.
 			assertThat(store.findings()).filteredOn((f) -> f.id().equals("logging.blocking-queue-full"))
 				.singleElement()
 				.satisfies((f) -> {
@@ -189,7 +190,8 @@ class LoggingDefaultsAutoConfigurationTests {
 			context.getBean(LoggingMeterBinder.class).bindTo(registry);
 			FunctionCounter discarded = registry.get(LoggingMeterBinder.DISCARDED).functionCounter();
 			Gauge remaining = registry.get(LoggingMeterBinder.RING_BUFFER_REMAINING).gauge();
-			// The application's own Log4j context, whose ring buffer the meters read: an appender
+			// The application's own Log4j context, whose ring buffer the meters read: an
+			// appender
 			// that holds the logging thread lets its ring buffer fill up.
 			RecordingAppender stalled = new RecordingAppender("stalled", true);
 			Logger logger = loggerWritingOnlyTo(stalled, "com.example.stalled");

@@ -19,9 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Two application contexts in one JVM (a DevTools restart, a test's second context): the
- * queue-full policy and the stack-trace throttling Log4j created once follow the settings of
- * the context that configured them last and is still open, and each context counts its own
- * discards.
+ * queue-full policy and the stack-trace throttling Log4j created once follow the settings
+ * of the context that configured them last and is still open, and each context counts its
+ * own discards.
  */
 class LoggingStatePerContextTests {
 
@@ -45,7 +45,8 @@ class LoggingStatePerContextTests {
 				assertThat(discarded(first)).isEqualTo(3);
 				assertThat(StackTraceThrottling.settings().firstN()).isEqualTo(5);
 			});
-		// The restart: the first context has closed, a new one starts with other settings.
+		// The restart: the first context has closed, a new one starts with other
+		// settings.
 		this.runner
 			.withPropertyValues("safe-defaults.logging.discard-threshold=debug",
 					"safe-defaults.logging.stack-traces.first-n=7")

@@ -11,8 +11,8 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
 import org.apache.logging.log4j.core.config.Property;
 
 /**
- * An appender that records what it writes and can be held (stalled) on a latch, like a log
- * shipper that stops reading.
+ * An appender that records what it writes and can be held (stalled) on a latch, like a
+ * log shipper that stops reading.
  */
 class RecordingAppender extends AbstractAppender {
 

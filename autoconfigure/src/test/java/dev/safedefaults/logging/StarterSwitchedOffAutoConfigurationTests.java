@@ -12,9 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class StarterSwitchedOffAutoConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class,
-					StarterSwitchedOffAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+				LoggingDefaultsAutoConfiguration.class, StarterSwitchedOffAutoConfiguration.class));
 
 	@Test
 	void theMasterSwitchInApplicationPropertiesGivesTheSameJvmLevelHintAsTheLoggingSwitch() {

@@ -38,20 +38,27 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The detector in an application context, on this JVM's own flight recorder. Readings are
- * taken every 100 ms and a storm needs one second; the recorder hands them over about once a
- * second. Every wait is measured in the detector's readings, not on the wall clock: what is
- * expected must appear, and what must not appear must stay away, while the readings cover
- * {@link #OBSERVED} of the JVM's time from the first reading after the load started. A loaded
- * machine makes the tests slower, not red. The tests that expect a storm are the positive
- * controls of those that expect none: the same observation is long enough to raise one.
+ * taken every 100 ms and a storm needs one second; the recorder hands them over about
+ * once a second. Every wait is measured in the detector's readings, not on the wall
+ * clock: what is expected must appear, and what must not appear must stay away, while the
+ * readings cover {@link #OBSERVED} of the JVM's time from the first reading after the
+ * load started. A loaded machine makes the tests slower, not red. The tests that expect a
+ * storm are the positive controls of those that expect none: the same observation is long
+ * enough to raise one.
  */
 @Slow
 class RuntimeStormAutoConfigurationTests {
 
-	/** Five times {@code sustained-for}: a storm that is there is raised, with its sites, well within it. */
+	/**
+	 * Five times {@code sustained-for}: a storm that is there is raised, with its sites,
+	 * well within it.
+	 */
 	private static final Duration OBSERVED = Duration.ofSeconds(5);
 
-	/** Only against a flight recorder that stops handing readings over: no wait ends on it otherwise. */
+	/**
+	 * Only against a flight recorder that stops handing readings over: no wait ends on it
+	 * otherwise.
+	 */
 	private static final Duration HANG_GUARD = Duration.ofMinutes(5);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -151,7 +158,8 @@ class RuntimeStormAutoConfigurationTests {
 
 	@Test
 	void aClassNotFoundStormYieldsTheFindingNamingTheCallingSiteAndNeverFailsTheApplication() {
-		// A threshold a loaded CI machine's lookup loop surely exceeds: what is tested is what the
+		// A threshold a loaded CI machine's lookup loop surely exceeds: what is tested is
+		// what the
 		// finding names, not the default threshold.
 		this.runner
 			.withPropertyValues("safe-defaults.checks.fail-on=warning",
@@ -196,7 +204,8 @@ class RuntimeStormAutoConfigurationTests {
 
 	@Test
 	void aLoadAtHalfThePerRequestThresholdYieldsNoFindingForFiveStormDurations() {
-		// Every other request fails: 0.5 throwables per request, the threshold 1 (the JVM's own few
+		// Every other request fails: 0.5 throwables per request, the threshold 1 (the
+		// JVM's own few
 		// throwables a second count too: the margin holds down to ~12 requests a second).
 		this.runner.withConfiguration(AutoConfigurations.of(RuntimeMetricsAutoConfiguration.class))
 			.withUserConfiguration(MeterRegistryConfiguration.class)
@@ -237,8 +246,8 @@ class RuntimeStormAutoConfigurationTests {
 	}
 
 	/**
-	 * Requests recorded in {@code http.server.requests} about once a millisecond, every other
-	 * one hitting a bad id (a {@link NumberFormatException} answered with a 400).
+	 * Requests recorded in {@code http.server.requests} about once a millisecond, every
+	 * other one hitting a bad id (a {@link NumberFormatException} answered with a 400).
 	 */
 	private static Load everyOtherRequestFailing(AssertableApplicationContext context) {
 		Timer requests = context.getBean(MeterRegistry.class).timer("http.server.requests", "uri", "/orders");
@@ -263,7 +272,8 @@ class RuntimeStormAutoConfigurationTests {
 		this.runner.run((context) -> {
 			FeatureStatus status = status(context);
 			assertThat(status.enabled()).isTrue();
-			assertThat(status.appliedTo()).contains("no exception storm so far", "no System.err stack-trace storm so far")
+			assertThat(status.appliedTo())
+				.contains("no exception storm so far", "no System.err stack-trace storm so far")
 				.anySatisfy((line) -> assertThat(line)
 					.startsWith("exception storms: the flight recorder's jdk.ExceptionStatistics every 100 ms"))
 				.anySatisfy((line) -> assertThat(line).startsWith("System.err: stack traces counted"));

@@ -61,7 +61,9 @@ class RuntimeStormDetectorTests {
 		this.detector.onSample(T0, 0);
 	}
 
-	/** Feeds one reading per second, from second {@code from} (exclusive) to {@code to}. */
+	/**
+	 * Feeds one reading per second, from second {@code from} (exclusive) to {@code to}.
+	 */
 	private void feed(int from, int to, long throwablesPerSecond, long requestsPerSecond) {
 		for (int second = from + 1; second <= to; second++) {
 			this.throwables += throwablesPerSecond;
@@ -207,7 +209,8 @@ class RuntimeStormDetectorTests {
 		start();
 		this.requests = 0;
 		for (int reading = 1; reading <= 10; reading++) {
-			// readings two seconds apart: a background job throwing 50 a second, one request
+			// readings two seconds apart: a background job throwing 50 a second, one
+			// request
 			this.throwables += 100;
 			this.requests += 1;
 			this.detector.onSample(T0.plusSeconds(2 * reading), this.throwables);
@@ -217,7 +220,8 @@ class RuntimeStormDetectorTests {
 
 	@Test
 	void exceptionsForControlFlowOnEveryRequestAreAStormAtLowTrafficByDefault() {
-		// The naive profile: six per request, at 50 requests a second far below the per-second threshold.
+		// The naive profile: six per request, at 50 requests a second far below the
+		// per-second threshold.
 		start();
 		feed(0, 6, 300, 50);
 		assertThat(findings(RuntimeStormDetector.EXCEPTION_STORM)).singleElement()
@@ -228,8 +232,10 @@ class RuntimeStormDetectorTests {
 
 	@Test
 	void clientsClosingConnectionsAndHalfTheRequestsFailingAreNotAStormByDefault() {
-		// About one EOFException per request from connections the clients close, and five more
-		// for each request whose downstream call fails: with half of them failing, 3.5 per request.
+		// About one EOFException per request from connections the clients close, and five
+		// more
+		// for each request whose downstream call fails: with half of them failing, 3.5
+		// per request.
 		start();
 		feed(0, 10, 350, 100);
 		assertThat(this.store.findings()).isEmpty();
@@ -286,7 +292,8 @@ class RuntimeStormDetectorTests {
 			.extracting(Finding::message)
 			.asString()
 			.startsWith("31 stack traces/s")
-			.contains("Most frequent: 97% java.lang.ArrayIndexOutOfBoundsException, 3% java.lang.IllegalStateException");
+			.contains(
+					"Most frequent: 97% java.lang.ArrayIndexOutOfBoundsException, 3% java.lang.IllegalStateException");
 		assertThat(this.warnings).singleElement()
 			.asString()
 			.startsWith("safe-defaults: System.err stack-trace storm started");
@@ -296,7 +303,8 @@ class RuntimeStormDetectorTests {
 	void stderrStormStartsAreLoggedAtMostOncePerItsOwnLogInterval() {
 		System.setErr(new PrintStream(OutputStream.nullOutputStream(), true));
 		this.properties.getStderrStackTraces().setEnabled(true);
-		// The exception storm's interval would allow both starts; the stderr storm's own must not.
+		// The exception storm's interval would allow both starts; the stderr storm's own
+		// must not.
 		this.properties.getExceptionStorm().setWindowInterval(Duration.ofSeconds(1));
 		this.properties.getStderrStackTraces().setLogInterval(Duration.ofMinutes(10));
 		start();
@@ -305,7 +313,8 @@ class RuntimeStormDetectorTests {
 		assertThat(findings(RuntimeStormDetector.STDERR_STACK_TRACES)).isEmpty();
 		printStorm(12, 18);
 		assertThat(findings(RuntimeStormDetector.STDERR_STACK_TRACES)).hasSize(1);
-		assertThat(this.warnings).filteredOn((line) -> line.contains("System.err stack-trace storm started")).hasSize(1);
+		assertThat(this.warnings).filteredOn((line) -> line.contains("System.err stack-trace storm started"))
+			.hasSize(1);
 	}
 
 	@Test
@@ -317,10 +326,13 @@ class RuntimeStormDetectorTests {
 		printStorm(0, 6);
 		feed(6, 12, 0);
 		printStorm(12, 18);
-		assertThat(this.warnings).filteredOn((line) -> line.contains("System.err stack-trace storm started")).hasSize(2);
+		assertThat(this.warnings).filteredOn((line) -> line.contains("System.err stack-trace storm started"))
+			.hasSize(2);
 	}
 
-	/** Prints 20 stack traces a second from second {@code from} (exclusive) to {@code to}. */
+	/**
+	 * Prints 20 stack traces a second from second {@code from} (exclusive) to {@code to}.
+	 */
 	private void printStorm(int from, int to) {
 		for (int second = from + 1; second <= to; second++) {
 			for (int i = 0; i < 20; i++) {

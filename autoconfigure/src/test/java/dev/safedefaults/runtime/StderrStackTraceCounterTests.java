@@ -81,8 +81,7 @@ class StderrStackTraceCounterTests {
 	void theClassOfAnUncaughtExceptionHeaderIsReadWithoutItsMessage() {
 		assertThat(StackTraceCounts.className("Exception in thread \"main\" java.lang.Error: secret=1", 0))
 			.isEqualTo("java.lang.Error");
-		assertThat(StackTraceCounts.className("com.example.Failure$Inner", 0))
-			.isEqualTo("com.example.Failure$Inner");
+		assertThat(StackTraceCounts.className("com.example.Failure$Inner", 0)).isEqualTo("com.example.Failure$Inner");
 	}
 
 	@Test

@@ -21,15 +21,18 @@ class ThrowSitesTests {
 		return new Frame(className, method, line, false);
 	}
 
-	/** A class-not-found in a Boot fat jar, as the flight recorder records it (incident 1). */
+	/**
+	 * A class-not-found in a Boot fat jar, as the flight recorder records it (incident
+	 * 1).
+	 */
 	private static final List<Frame> FAT_JAR_LOOKUP = List.of(jdk("java.lang.Throwable", "<init>"),
 			jdk("java.lang.ClassNotFoundException", "<init>"), jdk("java.net.URLClassLoader", "findClass"),
 			jdk("java.lang.ClassLoader", "loadClass"),
 			app("org.springframework.boot.loader.net.protocol.jar.JarUrlClassLoader", "loadClass", 95),
 			app("org.springframework.boot.loader.launch.LaunchedClassLoader", "loadClass", 79),
 			jdk("java.lang.Class", "forName"), app("org.springframework.util.ClassUtils", "forName", 308),
-			app("org.springframework.util.ClassUtils", "isPresent", 379),
-			app("com.example.Converters", "build", 42), app("com.example.FeignClient", "call", 17));
+			app("org.springframework.util.ClassUtils", "isPresent", 379), app("com.example.Converters", "build", 42),
+			app("com.example.FeignClient", "call", 17));
 
 	@Test
 	void classLoaderFramesAreSkippedSoTheCallerShows() {

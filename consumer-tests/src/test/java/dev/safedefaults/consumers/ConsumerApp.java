@@ -18,8 +18,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A consumer project's packaged application ({@code java -jar}), started with the JDK that
- * runs the tests, on a free port.
+ * A consumer project's packaged application ({@code java -jar}), started with the JDK
+ * that runs the tests, on a free port.
  */
 final class ConsumerApp implements AutoCloseable {
 
@@ -57,7 +57,8 @@ final class ConsumerApp implements AutoCloseable {
 		}
 		ConsumerApp app = FreePort.start((port) -> startOn(port, project, built, appArgs), ConsumerApp::lostItsPort);
 		if (!app.process.isAlive()) {
-			throw new IllegalStateException("The consumer app exited (" + app.process.exitValue() + "); log:\n" + app.log());
+			throw new IllegalStateException(
+					"The consumer app exited (" + app.process.exitValue() + "); log:\n" + app.log());
 		}
 		return app;
 	}
@@ -77,7 +78,9 @@ final class ConsumerApp implements AutoCloseable {
 		try {
 			Path log = Path.of("target", "consumer-" + project + ".log");
 			Files.createDirectories(log.getParent());
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(log.toFile())
+				.start();
 			ConsumerApp app = new ConsumerApp(process, log, port);
 			app.awaitHealthOrExit();
 			return app;
@@ -110,7 +113,8 @@ final class ConsumerApp implements AutoCloseable {
 			}
 		}
 		close();
-		throw new IllegalStateException("The consumer app did not answer within " + STARTUP_TIMEOUT + "; log:\n" + log());
+		throw new IllegalStateException(
+				"The consumer app did not answer within " + STARTUP_TIMEOUT + "; log:\n" + log());
 	}
 
 	HttpResponse<String> get(String path) {

@@ -38,18 +38,21 @@ class ConsumerAppsIT {
 			JsonNode feign = feature(report, "feign");
 			assertThat(feign.path("enabled").asBoolean()).as("%s", feign).isTrue();
 			assertThat(feign.toString()).contains("greeting");
-			// The HTTP service group got the converters the Feign client got, and its calls work.
+			// The HTTP service group got the converters the Feign client got, and its
+			// calls work.
 			JsonNode restclient = feature(report, "restclient");
 			assertThat(restclient.path("enabled").asBoolean()).as("%s", restclient).isTrue();
 			assertThat(restclient.path("appliedTo").toString()).as("%s", restclient)
 				.contains("HTTP service group 'greetings'");
 			assertThat(app.get("/call-greetings/Ada").body()).isEqualTo("Hello Ada");
-			// connection-fetch=lazy: the DataSource bean is a LazyConnectionDataSourceProxy; the
+			// connection-fetch=lazy: the DataSource bean is a
+			// LazyConnectionDataSourceProxy; the
 			// pool behind it still gets the driver defaults.
 			JsonNode jdbc = feature(report, "jdbc");
 			assertThat(jdbc.path("enabled").asBoolean()).as("%s", jdbc).isTrue();
 			assertThat(jdbc.path("appliedTo").toString()).as("%s", jdbc).contains("useServerPrepStmts");
-			assertThat(app.log()).as("log").contains("DataSource bean: org.springframework.jdbc.datasource.LazyConnectionDataSourceProxy");
+			assertThat(app.log()).as("log")
+				.contains("DataSource bean: org.springframework.jdbc.datasource.LazyConnectionDataSourceProxy");
 		}
 	}
 

@@ -14,14 +14,16 @@ import java.util.regex.Pattern;
 /**
  * The code blocks of a Markdown file, and the named ones: a block is named by an HTML
  * comment {@code <!-- snippet: NAME -->} on the line before its opening fence (in a pom,
- * the snippet lies between {@code <!-- snippet: NAME -->} and {@code <!-- end snippet -->}).
+ * the snippet lies between {@code <!-- snippet: NAME -->} and
+ * {@code <!-- end snippet -->}).
  */
 final class InstallSnippets {
 
-	private static final Pattern NAMED_BLOCK = Pattern
-		.compile("<!-- snippet: ([\\w-]+) -->\\R```(\\w+)\\R(.*?)\\R```", Pattern.DOTALL);
+	private static final Pattern NAMED_BLOCK = Pattern.compile("<!-- snippet: ([\\w-]+) -->\\R```(\\w+)\\R(.*?)\\R```",
+			Pattern.DOTALL);
 
-	private static final Pattern BLOCK = Pattern.compile("^```(\\w+)\\R(.*?)\\R```", Pattern.DOTALL | Pattern.MULTILINE);
+	private static final Pattern BLOCK = Pattern.compile("^```(\\w+)\\R(.*?)\\R```",
+			Pattern.DOTALL | Pattern.MULTILINE);
 
 	private static final Pattern POM_SNIPPET = Pattern
 		.compile("<!-- snippet: ([\\w-]+) -->\\R(.*?)\\R\\s*<!-- end snippet -->", Pattern.DOTALL);
@@ -84,7 +86,10 @@ final class InstallSnippets {
 	 * @return the normalized text
 	 */
 	static String normalize(String text) {
-		return text.lines().map(String::strip).filter((line) -> !line.isEmpty()).reduce((a, b) -> a + "\n" + b)
+		return text.lines()
+			.map(String::strip)
+			.filter((line) -> !line.isEmpty())
+			.reduce((a, b) -> a + "\n" + b)
 			.orElse("");
 	}
 
@@ -99,6 +104,7 @@ final class InstallSnippets {
 
 	/**
 	 * A fenced code block.
+	 *
 	 * @param language its language
 	 * @param text its text
 	 */

@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * docs/installing.md's Maven snippets are the ones the consumer projects use, byte for
  * byte up to indentation (the pom's {@code @project.version@} and
- * {@code @spring-cloud.version@} stand for the versions the build tests); the README shows
- * no other XML.
+ * {@code @spring-cloud.version@} stand for the versions the build tests); the README
+ * shows no other XML.
  */
 class InstallSnippetsTests {
 
@@ -28,7 +28,10 @@ class InstallSnippetsTests {
 
 	private static final Path CONSUMERS = Path.of(System.getProperty("consumers.sources", "src/it"));
 
-	/** Which snippets each consumer project must use: the shapes docs/installing.md promises. */
+	/**
+	 * Which snippets each consumer project must use: the shapes docs/installing.md
+	 * promises.
+	 */
 	private static final Map<String, Set<String>> EXPECTED = Map.of("boot40-parent", Set.of("maven-starter"),
 			"boot40-bom", Set.of("maven-boot-bom", "maven-starter"), "boot41-parent-openfeign",
 			Set.of("maven-spring-cloud", "maven-starter"));
@@ -43,7 +46,8 @@ class InstallSnippetsTests {
 	}
 
 	private static String springCloudVersion() {
-		// The version the whole build uses (root pom), which the consumer poms get by filtering.
+		// The version the whole build uses (root pom), which the consumer poms get by
+		// filtering.
 		try {
 			String pom = Files.readString(Path.of(System.getProperty("root.pom", "../pom.xml")));
 			int start = pom.indexOf("<spring-cloud.version>") + "<spring-cloud.version>".length();
@@ -66,9 +70,12 @@ class InstallSnippetsTests {
 		assertThat(poms).extracting((pom) -> pom.getParent().getFileName().toString())
 			.containsExactlyInAnyOrderElementsOf(EXPECTED.keySet());
 		for (Path pom : poms) {
-			Set<String> used = InstallSnippets.inPom(pom).stream().map(Map.Entry::getKey)
+			Set<String> used = InstallSnippets.inPom(pom)
+				.stream()
+				.map(Map.Entry::getKey)
 				.collect(Collectors.toCollection(TreeSet::new));
-			assertThat(used).as("snippets in %s", pom).isEqualTo(new TreeSet<>(EXPECTED.get(pom.getParent().getFileName().toString())));
+			assertThat(used).as("snippets in %s", pom)
+				.isEqualTo(new TreeSet<>(EXPECTED.get(pom.getParent().getFileName().toString())));
 		}
 	}
 
@@ -93,7 +100,8 @@ class InstallSnippetsTests {
 		for (Path pom : consumerPoms()) {
 			InstallSnippets.inPom(pom).forEach((snippet) -> used.add(snippet.getKey()));
 		}
-		Set<String> xml = documented().entrySet().stream()
+		Set<String> xml = documented().entrySet()
+			.stream()
 			.filter((entry) -> entry.getValue().language().equals("xml"))
 			.map(Map.Entry::getKey)
 			.collect(Collectors.toCollection(TreeSet::new));
@@ -115,7 +123,9 @@ class InstallSnippetsTests {
 
 	@Test
 	void theReadmeShowsOnlyTestedXml() {
-		Set<String> tested = documented().values().stream().map((block) -> InstallSnippets.normalize(block.text()))
+		Set<String> tested = documented().values()
+			.stream()
+			.map((block) -> InstallSnippets.normalize(block.text()))
 			.collect(Collectors.toSet());
 		for (String block : InstallSnippets.blocks(README, "xml")) {
 			assertThat(tested).as("README's XML block is one of docs/installing.md's tested snippets:%n%s", block)

@@ -16,19 +16,20 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The bundle {@code ./mvnw -B -Prelease -DskipTests -Dgpg.skip verify} produces (run by the
- * release profile only, -DskipTests or not): exactly the starter and its auto-configuration,
- * each with its pom, jar, sources and javadoc jars and their checksums (and signatures when
- * signing is on); poms that a central repository accepts and that bring users nothing of
- * this build (no parent, no dependency management, every version resolved).
+ * The bundle {@code ./mvnw -B -Prelease -DskipTests -Dgpg.skip verify} produces (run by
+ * the release profile only, -DskipTests or not): exactly the starter and its
+ * auto-configuration, each with its pom, jar, sources and javadoc jars and their
+ * checksums (and signatures when signing is on); poms that a central repository accepts
+ * and that bring users nothing of this build (no parent, no dependency management, every
+ * version resolved).
  */
 class ReleaseBundleIT {
 
 	private static final List<String> PUBLISHED = List.of("safe-defaults-spring-boot-autoconfigure",
 			"safe-defaults-spring-boot-starter");
 
-	private static final List<String> REQUIRED_POM_ELEMENTS = List.of("<name>", "<description>", "<url>",
-			"<licenses>", "<scm>", "<developers>");
+	private static final List<String> REQUIRED_POM_ELEMENTS = List.of("<name>", "<description>", "<url>", "<licenses>",
+			"<scm>", "<developers>");
 
 	@Test
 	void everyPublishedArtifactHasItsPomJarSourcesAndJavadoc() throws IOException {
@@ -39,7 +40,8 @@ class ReleaseBundleIT {
 			for (String kind : List.of(".pom", ".jar", "-sources.jar", "-javadoc.jar")) {
 				String file = files.stream()
 					.filter((name) -> name.startsWith(artifact + "-") && name.endsWith(kind)
-							&& (kind.startsWith("-") || !name.endsWith("-sources.jar") && !name.endsWith("-javadoc.jar")))
+							&& (kind.startsWith("-")
+									|| !name.endsWith("-sources.jar") && !name.endsWith("-javadoc.jar")))
 					.findFirst()
 					.orElseThrow(() -> new AssertionError(artifact + " has no " + kind + " in " + files));
 				assertThat(files).as("checksums of %s", file).contains(file + ".md5", file + ".sha1");
@@ -57,7 +59,8 @@ class ReleaseBundleIT {
 			zip.stream().filter((entry) -> entry.getName().endsWith(".pom")).forEach((entry) -> {
 				String pom = read(zip, entry);
 				poms.add(entry.getName());
-				assertThat(pom).as(entry.getName()).contains(REQUIRED_POM_ELEMENTS)
+				assertThat(pom).as(entry.getName())
+					.contains(REQUIRED_POM_ELEMENTS)
 					.contains("Apache License, Version 2.0")
 					.doesNotContain("<parent>")
 					.doesNotContain("<dependencyManagement>")

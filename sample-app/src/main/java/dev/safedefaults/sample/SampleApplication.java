@@ -9,8 +9,8 @@ import org.springframework.web.service.registry.ImportHttpServices;
 
 /**
  * A small order service that uses safe-defaults as a customer would: one dependency, no
- * code of the starter's, only properties and public beans. It calls its downstream pricing
- * service two ways: an OpenFeign client and an HTTP service group.
+ * code of the starter's, only properties and public beans. It calls its downstream
+ * pricing service two ways: an OpenFeign client and an HTTP service group.
  */
 @SpringBootApplication
 @EnableFeignClients

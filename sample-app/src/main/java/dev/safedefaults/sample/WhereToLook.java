@@ -20,8 +20,9 @@ class WhereToLook {
 	void ready(ApplicationReadyEvent event) {
 		if (event.getApplicationContext() instanceof WebServerApplicationContext web && web.getWebServer() != null) {
 			String base = "http://localhost:" + web.getWebServer().getPort();
-			logger.info("Sample app ready. Findings: " + base + "/actuator/health/safe-defaults ; features and findings: "
-					+ base + "/actuator/safedefaults ; an order: " + base + "/api/orders/1");
+			logger
+				.info("Sample app ready. Findings: " + base + "/actuator/health/safe-defaults ; features and findings: "
+						+ base + "/actuator/safedefaults ; an order: " + base + "/api/orders/1");
 		}
 	}
 

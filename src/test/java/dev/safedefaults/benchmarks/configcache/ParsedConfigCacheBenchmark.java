@@ -63,18 +63,19 @@ public abstract class ParsedConfigCacheBenchmark {
 	public void setUp() {
 		List<Route> routes = new ArrayList<>();
 		for (int i = 0; i < 20; i++) {
-			routes.add(new Route("r" + i, "/api/s" + i + "/**", "http://s" + i + ":80", 1000 + i * 50, i % 4,
-					i % 5 != 0));
+			routes.add(
+					new Route("r" + i, "/api/s" + i + "/**", "http://s" + i + ":80", 1000 + i * 50, i % 4, i % 5 != 0));
 		}
 		this.text = this.jsonMapper.writeValueAsString(routes);
 		this.textBytes = this.text.getBytes(StandardCharsets.UTF_8);
 		if (this.text.length() < 1800 || this.text.length() > 2300) {
 			throw new IllegalStateException("The configuration should be about 2 KB, is " + this.text.length());
 		}
-		// Both caches are filled with the holder's own instance, as a configuration holder
-		// would: a same-instance hit is then an identity check, a fresh text compares in full.
-		if (!this.cache.parse(this.text, ROUTES).equals(routes)
-				|| !handWrittenMapSameString().equals(routes)) {
+		// Both caches are filled with the holder's own instance, as a configuration
+		// holder
+		// would: a same-instance hit is then an identity check, a fresh text compares in
+		// full.
+		if (!this.cache.parse(this.text, ROUTES).equals(routes) || !handWrittenMapSameString().equals(routes)) {
 			throw new IllegalStateException("The caches parsed something else");
 		}
 	}

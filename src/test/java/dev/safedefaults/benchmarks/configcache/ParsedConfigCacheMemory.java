@@ -18,20 +18,21 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Issue 16: does a full {@link ParsedConfigCache} retain at most twice its
  * {@code maximum-weight} in heap, whatever the shape of the JSON? For each of the worst
- * shapes (empty objects read as {@code List<Map>}, empty arrays, small numbers, long strings,
- * deep nesting, the same as {@code JsonNode}, and incident 4's records) it floods a cache with
- * distinct texts (more than each bound holds), then measures the heap the cache
- * retains: used heap after full collections, with the cache, minus without it.
+ * shapes (empty objects read as {@code List<Map>}, empty arrays, small numbers, long
+ * strings, deep nesting, the same as {@code JsonNode}, and incident 4's records) it
+ * floods a cache with distinct texts (more than each bound holds), then measures the heap
+ * the cache retains: used heap after full collections, with the cache, minus without it.
  * <p>
  * Three caches side by side, each given the same flood in the same run:
  * <ul>
- * <li>{@code starter}: the starter's cache, entries weighed by the heap estimated from their
- * JSON tokens;</li>
- * <li>{@code chars}: the anti-pattern (the starter before issue 16), entries weighed by their
- * text's length, one byte standing for one character;</li>
+ * <li>{@code starter}: the starter's cache, entries weighed by the heap estimated from
+ * their JSON tokens;</li>
+ * <li>{@code chars}: the anti-pattern (the starter before issue 16), entries weighed by
+ * their text's length, one byte standing for one character;</li>
  * <li>{@code 1000 entries}: a common hand-written bound, {@code maximumSize(1000)}.</li>
  * </ul>
- * Prints, per shape and cache, the retained heap and its ratio to the bound (goal: at most 2).
+ * Prints, per shape and cache, the retained heap and its ratio to the bound (goal: at
+ * most 2).
  * <p>
  * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.configcache.ParsedConfigCacheMemory
@@ -48,8 +49,9 @@ public final class ParsedConfigCacheMemory {
 		long boundMb = (args.length > 0) ? Long.parseLong(args[0]) : 16;
 		int textLength = (args.length > 1) ? Integer.parseInt(args[1]) : 16_384;
 		long bound = boundMb * 1024 * 1024;
-		System.out.printf(Locale.ROOT, "Config cache memory: bound %d MB, texts of ~%d characters, JDK %s, -Xmx %d MB%n",
-				boundMb, textLength, Runtime.version(), Runtime.getRuntime().maxMemory() >> 20);
+		System.out.printf(Locale.ROOT,
+				"Config cache memory: bound %d MB, texts of ~%d characters, JDK %s, -Xmx %d MB%n", boundMb, textLength,
+				Runtime.version(), Runtime.getRuntime().maxMemory() >> 20);
 		System.out.printf(Locale.ROOT, "%-34s %-14s %12s %12s %10s %9s%n", "shape", "cache", "size", "retained MB",
 				"x bound", "verdict");
 		System.out.println("(size: entries, or for the starter the estimated MB it weighs its entries at)");
@@ -63,7 +65,8 @@ public final class ParsedConfigCacheMemory {
 	private static void measure(Shape shape, Kind kind, long bound, int textLength) {
 		long before = usedAfterGc();
 		Holder holder = kind.create(bound);
-		// A flood of distinct texts: half as much again as a character bound would hold, and
+		// A flood of distinct texts: half as much again as a character bound would hold,
+		// and
 		// more than the entry bound holds.
 		int texts = (int) Math.max(1_100, 3 * bound / 2 / textLength);
 		for (int i = 0; i < texts; i++) {
@@ -106,21 +109,29 @@ public final class ParsedConfigCacheMemory {
 		Type listOfRecords = new TypeReference<List<Pool>>() {
 		}.getType();
 		List<Shape> shapes = new ArrayList<>();
-		shapes.add(new Shape("[{},{},…] as List<Map>", listOfMaps, (i) -> "[{\"n\":" + i + "}" + ",{}".repeat(length / 3) + "]"));
-		shapes.add(new Shape("[{},{},…] as JsonNode", JsonNode.class, (i) -> "[{\"n\":" + i + "}" + ",{}".repeat(length / 3) + "]"));
-		shapes.add(new Shape("[[],[],…] as List<List>", listOfLists, (i) -> "[[" + i + "]" + ",[]".repeat(length / 3) + "]"));
-		shapes.add(new Shape("[0,0,…] as List<Integer>", listOfIntegers, (i) -> "[" + i + ",0".repeat(length / 2) + "]"));
-		shapes.add(new Shape("[1000,…] as List<Integer>", listOfIntegers, (i) -> "[" + i + ",1000".repeat(length / 5) + "]"));
-		shapes.add(new Shape("[\"\",\"\",…] as List<String>", listOfStrings, (i) -> "[\"" + i + "\"" + ",\"\"".repeat(length / 3) + "]"));
+		shapes.add(new Shape("[{},{},…] as List<Map>", listOfMaps,
+				(i) -> "[{\"n\":" + i + "}" + ",{}".repeat(length / 3) + "]"));
+		shapes.add(new Shape("[{},{},…] as JsonNode", JsonNode.class,
+				(i) -> "[{\"n\":" + i + "}" + ",{}".repeat(length / 3) + "]"));
+		shapes.add(new Shape("[[],[],…] as List<List>", listOfLists,
+				(i) -> "[[" + i + "]" + ",[]".repeat(length / 3) + "]"));
+		shapes
+			.add(new Shape("[0,0,…] as List<Integer>", listOfIntegers, (i) -> "[" + i + ",0".repeat(length / 2) + "]"));
+		shapes.add(new Shape("[1000,…] as List<Integer>", listOfIntegers,
+				(i) -> "[" + i + ",1000".repeat(length / 5) + "]"));
+		shapes.add(new Shape("[\"\",\"\",…] as List<String>", listOfStrings,
+				(i) -> "[\"" + i + "\"" + ",\"\"".repeat(length / 3) + "]"));
 		shapes.add(new Shape("one long string", listOfStrings, (i) -> "[\"" + i + "x".repeat(length) + "\"]"));
-		shapes.add(new Shape("one long non-Latin-1 string", listOfStrings, (i) -> "[\"" + i + "\u20ac".repeat(length) + "\"]"));
-		shapes.add(new Shape("[{\"k\":0},…] as List<Map>", listOfMaps, (i) -> "[{\"n\":" + i + "}" + ",{\"k\":0}".repeat(length / 8) + "]"));
+		shapes.add(new Shape("one long non-Latin-1 string", listOfStrings,
+				(i) -> "[\"" + i + "\u20ac".repeat(length) + "\"]"));
+		shapes.add(new Shape("[{\"k\":0},…] as List<Map>", listOfMaps,
+				(i) -> "[{\"n\":" + i + "}" + ",{\"k\":0}".repeat(length / 8) + "]"));
 		shapes.add(new Shape("nested 60 deep, repeated", Object.class, (i) -> {
 			String nested = "[".repeat(60) + "]".repeat(60);
 			return "[" + i + ("," + nested).repeat(length / 121) + "]";
 		}));
-		shapes.add(new Shape("records (incident 4's shape)", listOfRecords,
-				(i) -> "[" + "{\"name\":\"pool-" + i + "\",\"size\":" + i + "}" + ",{\"name\":\"orders\",\"size\":12}".repeat(length / 30) + "]"));
+		shapes.add(new Shape("records (incident 4's shape)", listOfRecords, (i) -> "[" + "{\"name\":\"pool-" + i
+				+ "\",\"size\":" + i + "}" + ",{\"name\":\"orders\",\"size\":12}".repeat(length / 30) + "]"));
 		return shapes;
 	}
 

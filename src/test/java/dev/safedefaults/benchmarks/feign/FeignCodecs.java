@@ -256,9 +256,8 @@ public class FeignCodecs {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
-			FeignConvertersAutoConfiguration.class,
-			JacksonAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class,
-			FeignAutoConfiguration.class })
+			FeignConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+			HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class })
 	@EnableFeignClients(clients = CustomerClient.class)
 	static class BenchmarkApplication {
 

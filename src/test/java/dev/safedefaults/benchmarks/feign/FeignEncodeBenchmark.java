@@ -11,9 +11,10 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Incident 1. Encodes a request body to JSON through {@code SpringEncoder}, as every Feign call does,
- * with each converters setup of {@link FeignCodecs}. The starter should match the
- * hand-written singleton and beat the per-call variants by an order of magnitude.
+ * Incident 1. Encodes a request body to JSON through {@code SpringEncoder}, as every
+ * Feign call does, with each converters setup of {@link FeignCodecs}. The starter should
+ * match the hand-written singleton and beat the per-call variants by an order of
+ * magnitude.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

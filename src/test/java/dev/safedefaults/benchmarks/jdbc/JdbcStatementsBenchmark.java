@@ -41,10 +41,11 @@ import org.springframework.beans.factory.support.DefaultListableBeanFactory;
  * per driver, with three setups:
  * <ul>
  * <li>{@code plain}: the URL alone (the anti-pattern of the incident);</li>
- * <li>{@code starter}: the same URL, the pool passed through safe-defaults' post-processor;</li>
+ * <li>{@code starter}: the same URL, the pool passed through safe-defaults'
+ * post-processor;</li>
  * <li>{@code hand-tuned}: the settings written by hand in the URL, as the incident's fix
- * did (for Connector/J: {@code useConfigs=maxPerformance}, which also turns query timeouts
- * off).</li>
+ * did (for Connector/J: {@code useConfigs=maxPerformance}, which also turns query
+ * timeouts off).</li>
  * </ul>
  * {@link #main} (the summary with ratios) runs the setups interleaved in one JVM on one
  * embedded MariaDB 11.4, so that load from other processes on the same cores hits them
@@ -97,8 +98,8 @@ public class JdbcStatementsBenchmark {
 
 	/**
 	 * The benchmark's own server; no fsync per commit: the benchmark measures round trips
-	 * and parsing (the CPU cost of incident 5), not the disk, whose latency would drown them
-	 * in noise.
+	 * and parsing (the CPU cost of incident 5), not the disk, whose latency would drown
+	 * them in noise.
 	 */
 	private static EmbeddedMariaDb startServer() {
 		return EmbeddedMariaDb.start("bench", "--innodb-flush-log-at-trx-commit=2");
@@ -129,13 +130,17 @@ public class JdbcStatementsBenchmark {
 		try (Connection connection = this.pool.getConnection()) {
 			// starts the pool
 		}
-		// Hikari fills the pool in the background, sending statements of its own: wait for it.
+		// Hikari fills the pool in the background, sending statements of its own: wait
+		// for it.
 		while (this.pool.getHikariPoolMXBean().getTotalConnections() < POOL_SIZE) {
 			Thread.sleep(10);
 		}
 	}
 
-	/** What the starter does to a Boot-created pool: its post-processor, with its defaults. */
+	/**
+	 * What the starter does to a Boot-created pool: its post-processor, with its
+	 * defaults.
+	 */
 	private static void applyTheStarter(HikariDataSource pool) {
 		JdbcDefaultsProperties properties = new JdbcDefaultsProperties();
 		properties.afterPropertiesSet();
@@ -204,7 +209,8 @@ public class JdbcStatementsBenchmark {
 			for (String name : GlobalStatusCounters.COUNTERS) {
 				long delta = (after.get(name) - second.get(name)) - (second.get(name) - first.get(name));
 				perStatement.setProperty(name + ".total", String.valueOf(delta));
-				perStatement.setProperty(name + ".perStatement", String.format(Locale.ROOT, "%.3f", delta / statements));
+				perStatement.setProperty(name + ".perStatement",
+						String.format(Locale.ROOT, "%.3f", delta / statements));
 			}
 			return perStatement;
 		}
@@ -213,13 +219,15 @@ public class JdbcStatementsBenchmark {
 	/**
 	 * Compares the setups in one JVM on one server, interleaved: after a warm-up, each
 	 * round measures every setup for the same time in a rotating order, so that load from
-	 * outside (other processes on the same cores) hits every setup alike; the median round
-	 * counts. Only one setup talks to the server at a time, so the server's counters read
-	 * around each slice belong to that setup: they are added up over the whole run, pool
-	 * start and warm-up included (what a snapshot adds is measured and subtracted). Prints
-	 * statements per second, the counters per statement and the ratios, per driver.
-	 * @param args {@code [rounds [seconds per setup and round [warm-up seconds per setup]]]},
-	 * default {@code 7 2 3}
+	 * outside (other processes on the same cores) hits every setup alike; the median
+	 * round counts. Only one setup talks to the server at a time, so the server's
+	 * counters read around each slice belong to that setup: they are added up over the
+	 * whole run, pool start and warm-up included (what a snapshot adds is measured and
+	 * subtracted). Prints statements per second, the counters per statement and the
+	 * ratios, per driver.
+	 * @param args
+	 * {@code [rounds [seconds per setup and round [warm-up seconds per setup]]]}, default
+	 * {@code 7 2 3}
 	 * @throws Exception when the run fails
 	 */
 	public static void main(String[] args) throws Exception {
@@ -273,9 +281,10 @@ public class JdbcStatementsBenchmark {
 				Collections.rotate(order, 1);
 			}
 			System.out.println();
-			System.out.println("JDBC statements through a Hikari pool of " + POOL_SIZE + " on an embedded MariaDB 11.4: "
-					+ "one update sent with execute() + one primary-key select per operation, 1 thread; " + rounds
-					+ " interleaved rounds of " + seconds + " s per setup after " + warmup + " s of warm-up each");
+			System.out
+				.println("JDBC statements through a Hikari pool of " + POOL_SIZE + " on an embedded MariaDB 11.4: "
+						+ "one update sent with execute() + one primary-key select per operation, 1 thread; " + rounds
+						+ " interleaved rounds of " + seconds + " s per setup after " + warmup + " s of warm-up each");
 			System.out.printf(Locale.ROOT, "%-8s %-11s %13s %17s %10s %11s %9s %14s %8s%n", "driver", "setup",
 					"statements/s", "(min-max)", "Questions", "Com_select", "Com_stmt", "Com_stmt", "x plain");
 			System.out.printf(Locale.ROOT, "%-8s %-11s %13s %17s %10s %11s %9s %14s %8s%n", "", "", "(median)", "",
@@ -296,7 +305,8 @@ public class JdbcStatementsBenchmark {
 						"%-8s starter / plain = %.2fx   hand-tuned / plain = %.2fx   starter / hand-tuned = %.2fx%n",
 						driver, starter / plain, tuned / plain, starter / tuned);
 			}
-			System.out.println("Counters over the whole run of each setup (" + tallies.values().iterator().next().statements
+			System.out.println("Counters over the whole run of each setup ("
+					+ tallies.values().iterator().next().statements
 					+ "+ statements). Questions/stmt 1.000 = no extra round trip; Com_select/stmt 0.500 = the selects "
 					+ "only (1.000: a read-only probe before each update); Com_stmt_prepare = prepares in all, at most "
 					+ POOL_SIZE + " connections x 2 distinct SQL = " + POOL_SIZE * 2 + ".");
@@ -309,7 +319,9 @@ public class JdbcStatementsBenchmark {
 		}
 	}
 
-	/** What one setup did: statements, server counters, statements per second per round. */
+	/**
+	 * What one setup did: statements, server counters, statements per second per round.
+	 */
 	private static final class Tally {
 
 		private final Map<String, Long> counters = new LinkedHashMap<>();

@@ -19,14 +19,14 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Issue 18, {@code jdbc.autocommit-round-trips}: the statements and the throughput of JPA
- * transactions (Spring Data JPA + Hibernate + Hikari, MySQL Connector/J with the starter's
- * defaults) on an embedded MariaDB 11.4, with the pool auto-committing (Boot's default,
- * which the starter reports and leaves) against the fix the finding names
+ * transactions (Spring Data JPA + Hibernate + Hikari, MySQL Connector/J with the
+ * starter's defaults) on an embedded MariaDB 11.4, with the pool auto-committing (Boot's
+ * default, which the starter reports and leaves) against the fix the finding names
  * ({@code spring.datasource.hikari.auto-commit=false} and
  * {@code hibernate.connection.provider_disables_autocommit=true}). Each operation is two
- * transactions: a read-only {@code findById} and a read-and-rename. The two applications run
- * in one JVM on one server, in interleaved rounds (rotating order) after a warm-up, one at
- * a time, so the server's counters read around each slice are that setup's.
+ * transactions: a read-only {@code findById} and a read-and-rename. The two applications
+ * run in one JVM on one server, in interleaved rounds (rotating order) after a warm-up,
+ * one at a time, so the server's counters read around each slice are that setup's.
  * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.jdbc.JpaTransactionsBenchmark -Dbenchmark="7 2 3"}
  * (rounds, seconds per setup and round, warm-up seconds).
@@ -58,7 +58,8 @@ public final class JpaTransactionsBenchmark {
 				statement.execute("CREATE TABLE bench.owners (id BIGINT PRIMARY KEY, name VARCHAR(64) NOT NULL)");
 				statement.execute("INSERT INTO bench.owners VALUES (1, 'Ada'), (2, 'Grace')");
 			}
-			// What one snapshot adds to the counters (SHOW STATUS counts itself): two back to back.
+			// What one snapshot adds to the counters (SHOW STATUS counts itself): two
+			// back to back.
 			Map<String, Long> first = counters(observer);
 			Map<String, Long> snapshotCost = minus(counters(observer), first);
 			for (Map.Entry<String, String[]> setup : setups.entrySet()) {
@@ -100,14 +101,14 @@ public final class JpaTransactionsBenchmark {
 				+ "starter's defaults) on an embedded MariaDB 11.4, 1 thread, half read-only findById, half "
 				+ "read-and-rename; " + rounds + " interleaved rounds of " + seconds + " s per setup after " + warmup
 				+ " s of warm-up each");
-		System.out.printf(Locale.ROOT, "%-28s %12s %17s %10s %15s %11s %13s%n", "setup", "tx/s (median)",
-				"(min-max)", "stmts/tx", "Com_set_option", "Com_commit", "Com_rollback");
+		System.out.printf(Locale.ROOT, "%-28s %12s %17s %10s %15s %11s %13s%n", "setup", "tx/s (median)", "(min-max)",
+				"stmts/tx", "Com_set_option", "Com_commit", "Com_rollback");
 		for (String key : setups.keySet()) {
 			List<Double> rates = perSecond.get(key);
 			double tx = transactions.get(key);
 			Map<String, Long> total = counters.get(key);
-			System.out.printf(Locale.ROOT, "%-28s %12.0f %8.0f-%-8.0f %10.3f %15.3f %11.3f %13.3f%n", key, median(rates),
-					Collections.min(rates), Collections.max(rates), total.get("Questions") / tx,
+			System.out.printf(Locale.ROOT, "%-28s %12.0f %8.0f-%-8.0f %10.3f %15.3f %11.3f %13.3f%n", key,
+					median(rates), Collections.min(rates), Collections.max(rates), total.get("Questions") / tx,
 					total.get("Com_set_option") / tx, total.get("Com_commit") / tx, total.get("Com_rollback") / tx);
 		}
 		List<String> keys = new ArrayList<>(setups.keySet());
@@ -124,7 +125,10 @@ public final class JpaTransactionsBenchmark {
 				+ "TRANSACTION READ ONLY/WRITE).");
 	}
 
-	/** Alternates the two transactions for a while: transactions done and nanoseconds taken. */
+	/**
+	 * Alternates the two transactions for a while: transactions done and nanoseconds
+	 * taken.
+	 */
 	private static long[] run(Owners owners, double seconds) {
 		long started = System.nanoTime();
 		long deadline = started + (long) (seconds * 1e9);

@@ -25,9 +25,10 @@ import org.apache.logging.log4j.core.config.Property;
 /**
  * Does Hikari's keepalive make a pool survive an idle timeout shorter than its
  * {@code maxLifetime}, without hiding real failures? Four pools of 4 connections on one
- * embedded MariaDB 11.4, side by side, each with the server's idle timeout lowered for its
- * own sessions ({@code sessionVariables=wait_timeout=N}, as a proxy or a hand-tuned server
- * has it), all idle for longer than the timeout, then each borrows all its connections:
+ * embedded MariaDB 11.4, side by side, each with the server's idle timeout lowered for
+ * its own sessions ({@code sessionVariables=wait_timeout=N}, as a proxy or a hand-tuned
+ * server has it), all idle for longer than the timeout, then each borrows all its
+ * connections:
  * <ul>
  * <li>{@code no keepalive}: {@code keepaliveTime=0}, timeout 40 s;</li>
  * <li>{@code keepalive 30s}: timeout 40 s;</li>
@@ -60,7 +61,8 @@ public final class PoolIdleTimeoutBenchmark {
 		int idleSeconds = (args.length > 0) ? Integer.parseInt(args[0]) : 50;
 		countHikariWarnings();
 		List<Setup> setups = List.of(new Setup("no keepalive", 0, 40, false),
-				new Setup("keepalive 30s", 30_000, 40, false), new Setup("keepalive 30s, timeout 20s", 30_000, 20, false),
+				new Setup("keepalive 30s", 30_000, 40, false),
+				new Setup("keepalive 30s, timeout 20s", 30_000, 20, false),
 				new Setup("keepalive 30s, killed", 30_000, 40, true));
 		Map<Setup, HikariDataSource> pools = new LinkedHashMap<>();
 		EmbeddedMariaDb server = EmbeddedMariaDb.start();
@@ -137,7 +139,8 @@ public final class PoolIdleTimeoutBenchmark {
 
 	/** Kills, on the server, every session of the pool. */
 	private static void killSessionsOf(Connection observer, HikariDataSource pool, String name) throws Exception {
-		// The sessions of the pool are recognised by their ids, read through the pool itself.
+		// The sessions of the pool are recognised by their ids, read through the pool
+		// itself.
 		List<Long> ids = new ArrayList<>();
 		List<Connection> all = new ArrayList<>();
 		for (int i = 0; i < POOL_SIZE; i++) {
@@ -164,7 +167,9 @@ public final class PoolIdleTimeoutBenchmark {
 		return WARNINGS.computeIfAbsent(poolName, (name) -> new AtomicInteger()).get();
 	}
 
-	/** Counts Hikari's validation warnings per pool, whatever the logging configuration. */
+	/**
+	 * Counts Hikari's validation warnings per pool, whatever the logging configuration.
+	 */
 	private static void countHikariWarnings() {
 		LoggerContext context = (LoggerContext) LogManager.getContext(false);
 		Configuration configuration = context.getConfiguration();

@@ -17,22 +17,23 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Cost of a log call on the calling thread, 4 threads, a file appender, in four setups, each
- * in its own JVM (issue 4):
+ * Cost of a log call on the calling thread, 4 threads, a file appender, in four setups,
+ * each in its own JVM (issue 4):
  * <ol>
  * <li>(a) the incident: synchronous root, includeLocation, {@code %C.%M:%L};</li>
- * <li>(b) mixed: synchronous root plus an AsyncLogger, Log4j's blocking queue-full policy;</li>
+ * <li>(b) mixed: synchronous root plus an AsyncLogger, Log4j's blocking queue-full
+ * policy;</li>
  * <li>(c) the starter's defaults on a plain configuration;</li>
  * <li>(d) hand-tuned without the starter: AsyncRoot, includeLocation=false, Discard.</li>
  * </ol>
- * Then the same with the appender stalled. Prints mean, p50 and p99 ns per call and ratios.
- * Run: {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
+ * Then the same with the appender stalled. Prints mean, p50 and p99 ns per call and
+ * ratios. Run: {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.logging.LoggingLatencyBenchmark -Dbenchmark=}
  */
 public final class LoggingLatencyBenchmark {
 
-	private static final Pattern RESULT = Pattern.compile(
-			"RESULT calls=(\\d+) mean=([\\d.]+|NaN) p50=(-?\\d+) p99=(-?\\d+) blocked=(\\d+) discarded=(-?\\d+)");
+	private static final Pattern RESULT = Pattern
+		.compile("RESULT calls=(\\d+) mean=([\\d.]+|NaN) p50=(-?\\d+) p99=(-?\\d+) blocked=(\\d+) discarded=(-?\\d+)");
 
 	private LoggingLatencyBenchmark() {
 	}
@@ -47,13 +48,15 @@ public final class LoggingLatencyBenchmark {
 		Map<String, List<String>> setups = new LinkedHashMap<>();
 		setups.put("(a) incident: sync + location", List.of("-Dsafe-defaults.logging.enabled=false",
 				"-Dlog4j2.configurationFile=" + extract(dir, "a-incident.xml")));
-		setups.put("(b) mixed async, blocking", List.of("-Dsafe-defaults.logging.enabled=false",
-				"-Dlog4j2.configurationFile=" + extract(dir, "b-mixed-blocking.xml"),
-				"-Dlog4j2.asyncQueueFullPolicy=Default", "-Dlog4j2.asyncLoggerConfigRingBufferSize=32768"));
+		setups.put("(b) mixed async, blocking",
+				List.of("-Dsafe-defaults.logging.enabled=false",
+						"-Dlog4j2.configurationFile=" + extract(dir, "b-mixed-blocking.xml"),
+						"-Dlog4j2.asyncQueueFullPolicy=Default", "-Dlog4j2.asyncLoggerConfigRingBufferSize=32768"));
 		setups.put("(c) safe-defaults starter", List.of("-Dlog4j2.configurationFile=" + extract(dir, "c-starter.xml")));
-		setups.put("(d) hand-tuned AsyncRoot", List.of("-Dsafe-defaults.logging.enabled=false",
-				"-Dlog4j2.configurationFile=" + extract(dir, "d-hand-tuned.xml"),
-				"-Dlog4j2.asyncQueueFullPolicy=Discard", "-Dlog4j2.asyncLoggerConfigRingBufferSize=32768"));
+		setups.put("(d) hand-tuned AsyncRoot",
+				List.of("-Dsafe-defaults.logging.enabled=false",
+						"-Dlog4j2.configurationFile=" + extract(dir, "d-hand-tuned.xml"),
+						"-Dlog4j2.asyncQueueFullPolicy=Discard", "-Dlog4j2.asyncLoggerConfigRingBufferSize=32768"));
 		for (boolean stalled : new boolean[] { false, true }) {
 			Map<String, Result> results = new LinkedHashMap<>();
 			for (Map.Entry<String, List<String>> setup : setups.entrySet()) {
@@ -120,13 +123,15 @@ public final class LoggingLatencyBenchmark {
 		System.out.printf("%-32s %10s %10s %10s %10s %8s %10s%n", "setup", "calls", "mean ns", "p50 ns", "p99 ns",
 				"blocked", "discarded");
 		results.forEach((name, r) -> System.out.printf("%-32s %10d %10.0f %10d %10d %8s %10s%n", name, r.calls(),
-				r.mean(), r.p50(), r.p99(), r.blocked() + "/4", name.startsWith("(c)") ? String.valueOf(r.discarded()) : "n/a"));
+				r.mean(), r.p50(), r.p99(), r.blocked() + "/4",
+				name.startsWith("(c)") ? String.valueOf(r.discarded()) : "n/a"));
 		List<Result> list = new ArrayList<>(results.values());
 		Result a = list.get(0);
 		Result b = list.get(1);
 		Result c = list.get(2);
 		Result d = list.get(3);
-		System.out.printf("ratios: (a)/(c) mean %.1fx, p99 %.1fx; (b)/(c) mean %.1fx, p99 %.1fx; (c)/(d) mean %.2fx, p99 %.2fx%n",
+		System.out.printf(
+				"ratios: (a)/(c) mean %.1fx, p99 %.1fx; (b)/(c) mean %.1fx, p99 %.1fx; (c)/(d) mean %.2fx, p99 %.2fx%n",
 				a.mean() / c.mean(), (double) a.p99() / c.p99(), b.mean() / c.mean(), (double) b.p99() / c.p99(),
 				c.mean() / d.mean(), (double) c.p99() / d.p99());
 		System.out.println();

@@ -18,11 +18,11 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 
 /**
- * One logging setup in its own JVM (Log4j's context selector is fixed per JVM): four threads
- * log INFO with a ~20 µs pause between calls, and each call's cost on the calling thread is
- * recorded. With {@code stalled}, the appender is held after warm-up, as when a log shipper
- * stops reading, and the run is cut off after a few seconds; threads still inside a log call
- * then are reported as blocked.
+ * One logging setup in its own JVM (Log4j's context selector is fixed per JVM): four
+ * threads log INFO with a ~20 µs pause between calls, and each call's cost on the calling
+ * thread is recorded. With {@code stalled}, the appender is held after warm-up, as when a
+ * log shipper stops reading, and the run is cut off after a few seconds; threads still
+ * inside a log call then are reported as blocked.
  */
 public final class LoggingLatencyWorker {
 
@@ -53,7 +53,10 @@ public final class LoggingLatencyWorker {
 		int[] done = run(logger, calls, samples, deadline);
 		int blocked = (int) Arrays.stream(done).filter((n) -> n < 0).count();
 		stall.release();
-		long[] all = Arrays.stream(samples).flatMapToLong((s) -> Arrays.stream(s).filter((v) -> v > 0)).sorted().toArray();
+		long[] all = Arrays.stream(samples)
+			.flatMapToLong((s) -> Arrays.stream(s).filter((v) -> v > 0))
+			.sorted()
+			.toArray();
 		double mean = Arrays.stream(all).average().orElse(Double.NaN);
 		System.out.printf("RESULT calls=%d mean=%.0f p50=%d p99=%d blocked=%d discarded=%d%n", all.length, mean,
 				percentile(all, 0.50), percentile(all, 0.99), blocked, discarded());
@@ -112,9 +115,9 @@ public final class LoggingLatencyWorker {
 	}
 
 	/**
-	 * A pause of ~20 µs (more, as the OS rounds it up) between two log calls, like a request
-	 * thread waiting on I/O: it leaves the CPU to the logging threads, so the figures show the
-	 * cost of the call rather than four threads fighting over two cores.
+	 * A pause of ~20 µs (more, as the OS rounds it up) between two log calls, like a
+	 * request thread waiting on I/O: it leaves the CPU to the logging threads, so the
+	 * figures show the cost of the call rather than four threads fighting over two cores.
 	 */
 	private static long work() {
 		java.util.concurrent.locks.LockSupport.parkNanos(20_000);

@@ -26,26 +26,27 @@ import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 /**
- * Incident 6: in an error storm every failure was logged with its stack trace, and the one
- * async logging thread that renders them fell minutes behind. What that thread spends on
- * one ERROR with a throwable, and how many bytes it writes, with Spring Boot's pattern and:
+ * Incident 6: in an error storm every failure was logged with its stack trace, and the
+ * one async logging thread that renders them fell minutes behind. What that thread spends
+ * on one ERROR with a throwable, and how many bytes it writes, with Spring Boot's pattern
+ * and:
  * <ul>
  * <li>{@code bootXwEx}: Boot's default {@code %xwEx}, the full trace on every repeat (the
  * anti-pattern in a storm);</li>
  * <li>{@code starterThrottledEx}: the starter's {@code %throttledEx} on a repeat: one
  * line;</li>
- * <li>{@code starterThrottledExFirstOfAKind}: {@code %throttledEx} printing the full trace,
- * as it does for the first of a kind: {@code %xwEx} plus telling the kind and masking
- * credentials in its messages. Every event is of a new kind here (more kinds in turn than
- * the map holds), the worst case;</li>
+ * <li>{@code starterThrottledExFirstOfAKind}: {@code %throttledEx} printing the full
+ * trace, as it does for the first of a kind: {@code %xwEx} plus telling the kind and
+ * masking credentials in its messages. Every event is of a new kind here (more kinds in
+ * turn than the map holds), the worst case;</li>
  * <li>{@code starterThrottledExFirstOfAKindWithCredentials}: the same with a URL with
- * user-info in the message and a {@code password:} in the cause's: what masking costs when
- * it has something to mask (issue 25);</li>
+ * user-info in the message and a {@code password:} in the cause's: what masking costs
+ * when it has something to mask (issue 25);</li>
  * <li>{@code handWrittenHeaderOnly}: {@code %xwEx{1}}, only the throwable's first line on
  * every event: the incident's own fix (no stack trace ever, not even the first).</li>
  * </ul>
- * The throwable is a real Spring exception chain (a bean whose constructor fails because a
- * downstream call failed; three causes deep): real classes in real jars, which the
+ * The throwable is a real Spring exception chain (a bean whose constructor fails because
+ * a downstream call failed; three causes deep): real classes in real jars, which the
  * extended renderer looks up for its {@code ~[jar:version]} suffixes. Bytes per event are
  * printed at setup. Event times move on by a millisecond per event (the date is formatted
  * the same way in all four).
@@ -133,8 +134,9 @@ public class StackTraceRenderingBenchmark {
 	}
 
 	/**
-	 * The failure with what drivers and clients put in their messages: a URL with user-info
-	 * (Feign), and Connector/J's "using password: YES" in the cause; same frames.
+	 * The failure with what drivers and clients put in their messages: a URL with
+	 * user-info (Feign), and Connector/J's "using password: YES" in the cause; same
+	 * frames.
 	 */
 	private static Throwable withCredentials(Throwable failure) {
 		Throwable cause = failure.getCause();
@@ -148,8 +150,8 @@ public class StackTraceRenderingBenchmark {
 	}
 
 	/**
-	 * Copies of the failure, each of its own kind (the line of the top frame differs), with
-	 * the same causes: they render to as many lines and bytes as the original.
+	 * Copies of the failure, each of its own kind (the line of the top frame differs),
+	 * with the same causes: they render to as many lines and bytes as the original.
 	 */
 	private static Throwable[] distinctKinds(Throwable failure, int count) {
 		Throwable[] copies = new Throwable[count];

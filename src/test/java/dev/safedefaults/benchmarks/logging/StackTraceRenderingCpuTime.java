@@ -9,9 +9,10 @@ import java.util.function.LongSupplier;
 
 /**
  * {@link StackTraceRenderingBenchmark}'s renderings measured in CPU time of the rendering
- * thread rather than in wall time: on a shared machine whose other processes keep every core
- * busy, JMH's wall-time scores carry errors larger than themselves, while the thread's own
- * CPU time stays comparable. Rounds alternate the renderings; the median round is printed.
+ * thread rather than in wall time: on a shared machine whose other processes keep every
+ * core busy, JMH's wall-time scores carry errors larger than themselves, while the
+ * thread's own CPU time stays comparable. Rounds alternate the renderings; the median
+ * round is printed.
  * <p>
  * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.logging.StackTraceRenderingCpuTime -Dbenchmark=20000}
@@ -30,7 +31,8 @@ public final class StackTraceRenderingCpuTime {
 		Map<String, LongSupplier> renderings = new LinkedHashMap<>();
 		renderings.put("%xwEx (Boot)", benchmark::bootXwEx);
 		renderings.put("%throttledEx, first of a kind", benchmark::starterThrottledExFirstOfAKind);
-		renderings.put("%throttledEx, first of a kind, credentials", benchmark::starterThrottledExFirstOfAKindWithCredentials);
+		renderings.put("%throttledEx, first of a kind, credentials",
+				benchmark::starterThrottledExFirstOfAKindWithCredentials);
 		renderings.put("%throttledEx, a repeat", benchmark::starterThrottledEx);
 		renderings.put("%xwEx{1}", benchmark::handWrittenHeaderOnly);
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();

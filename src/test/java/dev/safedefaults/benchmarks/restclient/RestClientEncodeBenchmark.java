@@ -11,10 +11,9 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Incident 1 in Spring's own client API. One POST writing a small JSON body
- * through a {@code RestClient}, with each setup of {@link RestClientSetups}. The starter
- * should match the hand-written singleton and beat the per-call build by an order of
- * magnitude.
+ * Incident 1 in Spring's own client API. One POST writing a small JSON body through a
+ * {@code RestClient}, with each setup of {@link RestClientSetups}. The starter should
+ * match the hand-written singleton and beat the per-call build by an order of magnitude.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -34,9 +34,9 @@ import org.springframework.mock.http.client.MockClientHttpResponse;
 import org.springframework.web.client.RestClient;
 
 /**
- * The clients every {@code RestClient} call goes through, for {@link RestClientDecodeBenchmark}
- * and {@link RestClientEncodeBenchmark} (incident 1 in Spring's own client API), with five
- * setups:
+ * The clients every {@code RestClient} call goes through, for
+ * {@link RestClientDecodeBenchmark} and {@link RestClientEncodeBenchmark} (incident 1 in
+ * Spring's own client API), with five setups:
  * <ul>
  * <li>{@code perCallBuild} (a): the trap, Boot's {@code RestClient.Builder} asked for and
  * built on every call, Boot's converters (the defaults, every Jackson format on the class
@@ -48,8 +48,8 @@ import org.springframework.web.client.RestClient;
  * <li>{@code upstreamDefaults} (c): a client built once from Boot's builder with
  * {@code safe-defaults.restclient.enabled=false}: Boot's converters, the defaults
  * included;</li>
- * <li>{@code handWritten} (d): the best hand-written setup, a singleton built by hand with
- * byte array, String and JSON on the application's mapper.</li>
+ * <li>{@code handWritten} (d): the best hand-written setup, a singleton built by hand
+ * with byte array, String and JSON on the application's mapper.</li>
  * </ul>
  * No network: every client sends through the same in-memory request factory, which
  * answers a small JSON body, so what differs is the client and its converters. Run:

@@ -40,9 +40,9 @@ import org.springframework.core.env.MapPropertySource;
  * Workloads:
  * <ul>
  * <li>{@code nonThrowing}: parses 16 numbers, all valid;</li>
- * <li>{@code throwing}: parses 16 numbers, one of them invalid and caught: one throwable per
- * operation, from a shallow stack, so the detector's constant cost per throwable weighs
- * as much as it ever can (incident 3's control-flow exceptions);</li>
+ * <li>{@code throwing}: parses 16 numbers, one of them invalid and caught: one throwable
+ * per operation, from a shallow stack, so the detector's constant cost per throwable
+ * weighs as much as it ever can (incident 3's control-flow exceptions);</li>
  * <li>{@code throwingDeep}: the same 100 frames deeper, as in a web request.</li>
  * </ul>
  * Run alternating, one fork per mode and round, by {@link RuntimeDetectorBenchmarkMain}.
@@ -69,7 +69,8 @@ public class RuntimeDetectorBenchmark {
 			this.valid[i] = Integer.toString(1_000_003 * (i + 1));
 			this.oneInvalid[i] = (i == 7) ? "12x45" : this.valid[i];
 		}
-		// A plain context, not SpringApplication: the sample app's initializers (an embedded
+		// A plain context, not SpringApplication: the sample app's initializers (an
+		// embedded
 		// database) are on this class path too.
 		AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
 		context.getEnvironment()

@@ -17,8 +17,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs {@link RuntimeDetectorBenchmark} alternating: in each round one fork per mode, the
  * order reversed every other round, so that drift of the machine falls on both sides. A
- * fork is a fresh JVM: on JDK 17 the flight recorder instruments {@code Throwable} for the
- * rest of the JVM's life once it has started, so off and on must never share one.
+ * fork is a fresh JVM: on JDK 17 the flight recorder instruments {@code Throwable} for
+ * the rest of the JVM's life once it has started, so off and on must never share one.
  * Prints each fork's score, the overhead of {@code on} over {@code off} per round and
  * overall, and the noise band: how far the {@code off} forks alone spread.
  * <p>
@@ -36,7 +36,8 @@ public final class RuntimeDetectorBenchmarkMain {
 
 	public static void main(String[] args) throws Exception {
 		int rounds = (args.length > 0) ? Integer.parseInt(args[0]) : 5;
-		CommandLineOptions jmh = new CommandLineOptions(Arrays.copyOfRange(args, Math.min(1, args.length), args.length));
+		CommandLineOptions jmh = new CommandLineOptions(
+				Arrays.copyOfRange(args, Math.min(1, args.length), args.length));
 		// benchmark -> mode -> one score per round
 		Map<String, Map<String, List<Double>>> scores = new LinkedHashMap<>();
 		for (int round = 0; round < rounds; round++) {
@@ -52,7 +53,9 @@ public final class RuntimeDetectorBenchmarkMain {
 					.build();
 				for (RunResult result : new Runner(options).run()) {
 					String benchmark = result.getParams().getBenchmark();
-					scores.computeIfAbsent(benchmark.substring(benchmark.lastIndexOf('.') + 1), (k) -> new LinkedHashMap<>())
+					scores
+						.computeIfAbsent(benchmark.substring(benchmark.lastIndexOf('.') + 1),
+								(k) -> new LinkedHashMap<>())
 						.computeIfAbsent(mode, (k) -> new ArrayList<>())
 						.add(result.getPrimaryResult().getScore());
 				}
@@ -90,8 +93,8 @@ public final class RuntimeDetectorBenchmarkMain {
 				for (int i = 0; i < Math.min(values.size(), off.size()); i++) {
 					paired.add(values.get(i) / off.get(i) - 1);
 				}
-				System.out.printf(Locale.ROOT,
-						"    %-7s vs off: %+6.1f%% (means), per round %s%n", mode, 100 * (mean(values) / offMean - 1),
+				System.out.printf(Locale.ROOT, "    %-7s vs off: %+6.1f%% (means), per round %s%n", mode,
+						100 * (mean(values) / offMean - 1),
 						paired.stream().map((p) -> String.format(Locale.ROOT, "%+.1f%%", 100 * p)).toList());
 			}
 			System.out.printf(Locale.ROOT, "    noise band: the off forks alone spread %.1f%% (max - min over mean)%n",

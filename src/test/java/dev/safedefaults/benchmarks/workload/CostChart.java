@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Draws the cost-of-defaults table as an SVG: two bar charts side by side, req/s and CPU per
- * request per mode, each bar the mean of the rounds with a line from the lowest to the
- * highest round, and a dashed line at the defaults' mean. Plain SVG, no script, no font
- * files: a browser or GitHub shows it as it is.
+ * Draws the cost-of-defaults table as an SVG: two bar charts side by side, req/s and CPU
+ * per request per mode, each bar the mean of the rounds with a line from the lowest to
+ * the highest round, and a dashed line at the defaults' mean. Plain SVG, no script, no
+ * font files: a browser or GitHub shows it as it is.
  */
 final class CostChart {
 
@@ -88,8 +88,9 @@ final class CostChart {
 	}
 
 	private static void text(StringBuilder svg, int x, int y, String text, String weight, String anchor) {
-		svg.append(String.format(Locale.ROOT,
-				"<text x=\"%d\" y=\"%d\" font-weight=\"%s\" text-anchor=\"%s\">%s</text>%n", x, y, weight, anchor, text));
+		svg.append(
+				String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-weight=\"%s\" text-anchor=\"%s\">%s</text>%n",
+						x, y, weight, anchor, text));
 	}
 
 	private static String escape(String text) {

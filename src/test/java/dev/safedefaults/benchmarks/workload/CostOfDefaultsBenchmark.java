@@ -18,25 +18,26 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 /**
- * The cost of the defaults on a healthy service (issue 13): the packaged sample app, default
- * profile, under the reference workload, in fresh processes one after the other, for the
- * starter as shipped ("defaults"), each feature switched off in turn (the runtime detector,
- * off by default, switched on), the starter off, and "the limit": the starter with the
- * app's logging off and its configuration parsed once at startup, the cost floor of what the
- * starter touches. The modes run in list order in odd rounds and in reverse order in even
- * rounds, so the drift of a shared machine falls on every mode.
+ * The cost of the defaults on a healthy service (issue 13): the packaged sample app,
+ * default profile, under the reference workload, in fresh processes one after the other,
+ * for the starter as shipped ("defaults"), each feature switched off in turn (the runtime
+ * detector, off by default, switched on), the starter off, and "the limit": the starter
+ * with the app's logging off and its configuration parsed once at startup, the cost floor
+ * of what the starter touches. The modes run in list order in odd rounds and in reverse
+ * order in even rounds, so the drift of a shared machine falls on every mode.
  * <p>
  * Prints, per mode, req/s and CPU per request (the service process's user and system time
- * over the measured window, divided by the answered requests) of every round, and their ratios
- * to "defaults" of the same round: the mean and the band from the lowest to the highest round
- * (the noise band). The defaults' own spread is printed too. Writes an SVG chart of both per
- * mode.
+ * over the measured window, divided by the answered requests) of every round, and their
+ * ratios to "defaults" of the same round: the mean and the band from the lowest to the
+ * highest round (the noise band). The defaults' own spread is printed too. Writes an SVG
+ * chart of both per mode.
  * <p>
  * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.CostOfDefaultsBenchmark -Dbenchmark=
- * -Dbenchmark.jvm="-Dcost.svg=../../docs/cost-of-defaults.svg"} (JVM options {@code cost.rounds}
- * (3), {@code cost.threads} (16), {@code cost.warmup-seconds} (15), {@code cost.seconds} (20),
- * {@code cost.svg} (target/cost-of-defaults.svg); the defaults take about 20 minutes on two cores).
+ * -Dbenchmark.jvm="-Dcost.svg=../../docs/cost-of-defaults.svg"} (JVM options
+ * {@code cost.rounds} (3), {@code cost.threads} (16), {@code cost.warmup-seconds} (15),
+ * {@code cost.seconds} (20), {@code cost.svg} (target/cost-of-defaults.svg); the defaults
+ * take about 20 minutes on two cores).
  */
 public final class CostOfDefaultsBenchmark {
 
@@ -73,22 +74,20 @@ public final class CostOfDefaultsBenchmark {
 				new CostMode("runtime on", WorkloadMode.STARTER, List.of("-Dsafe-defaults.runtime.enabled=true")),
 				off("stack-traces", "-Dsafe-defaults.logging.stack-traces.enabled=false"),
 				off("feign", "-Dsafe-defaults.feign.enabled=false"),
-				new CostMode("starter off", WorkloadMode.PLAIN, List.of()),
-				new CostMode("limit", WorkloadMode.STARTER,
+				new CostMode("starter off", WorkloadMode.PLAIN, List.of()), new CostMode("limit", WorkloadMode.STARTER,
 						List.of("-Dlogging.level.root=OFF", "-Dsample.rules.pre-parsed=true")));
 	}
 
 	/**
-	 * Modes that find out where the runtime detector's cost comes from, run only when named
-	 * in {@code cost.modes}: a flight recording of {@code jdk.ExceptionStatistics} started
-	 * with the JVM (the detector off), and the detector on in a JVM whose flight recorder
-	 * was started with it (the detector's stream then joins a running recorder).
+	 * Modes that find out where the runtime detector's cost comes from, run only when
+	 * named in {@code cost.modes}: a flight recording of {@code jdk.ExceptionStatistics}
+	 * started with the JVM (the detector off), and the detector on in a JVM whose flight
+	 * recorder was started with it (the detector's stream then joins a running recorder).
 	 */
 	static List<CostMode> diagnosticModes() {
 		String atStart = "-XX:StartFlightRecording:settings=" + exceptionStatistics();
-		return List.of(new CostMode("jfr at start", WorkloadMode.STARTER, List.of(atStart)),
-				new CostMode("runtime on+jfr", WorkloadMode.STARTER,
-						List.of("-Dsafe-defaults.runtime.enabled=true", atStart)));
+		return List.of(new CostMode("jfr at start", WorkloadMode.STARTER, List.of(atStart)), new CostMode(
+				"runtime on+jfr", WorkloadMode.STARTER, List.of("-Dsafe-defaults.runtime.enabled=true", atStart)));
 	}
 
 	private static String exceptionStatistics() {
@@ -101,8 +100,8 @@ public final class CostOfDefaultsBenchmark {
 	}
 
 	/**
-	 * The modes named (comma-separated labels, spaces written as dashes) and the defaults, which every ratio is taken
-	 * to.
+	 * The modes named (comma-separated labels, spaces written as dashes) and the
+	 * defaults, which every ratio is taken to.
 	 */
 	static List<CostMode> selected(List<CostMode> all, String labels) {
 		List<String> wanted = Arrays.stream(labels.split(",")).map(CostOfDefaultsBenchmark::dashed).toList();
@@ -152,7 +151,8 @@ public final class CostOfDefaultsBenchmark {
 			for (CostMode mode : order) {
 				WorkloadRun.Figures figures = measure(mode, round, threads, warmup, duration);
 				System.out.printf(Locale.ROOT, "round %d %-16s %7.0f req/s %7.3f CPU ms/req  statuses %s%n", round,
-						mode.label(), figures.load().perSecond(), figures.cpuMillisPerRequest(), figures.load().byStatus());
+						mode.label(), figures.load().perSecond(), figures.cpuMillisPerRequest(),
+						figures.load().byStatus());
 				runs.get(mode).add(figures);
 			}
 		}
@@ -165,15 +165,17 @@ public final class CostOfDefaultsBenchmark {
 	}
 
 	/**
-	 * Measures one run; a process that does not start (on a shared machine, another build may
-	 * be unpacking the embedded database's binaries at that moment) is tried twice more.
+	 * Measures one run; a process that does not start (on a shared machine, another build
+	 * may be unpacking the embedded database's binaries at that moment) is tried twice
+	 * more.
 	 */
 	private static WorkloadRun.Figures measure(CostMode mode, int round, int threads, Duration warmup,
 			Duration duration) throws Exception {
 		String name = "cost-" + mode.label().replace(' ', '-') + "-" + round;
 		for (int attempt = 1;; attempt++) {
 			try {
-				// No harness recording: a flight recorder in the app would change what is measured.
+				// No harness recording: a flight recorder in the app would change what is
+				// measured.
 				return WorkloadRun.measure(mode.base(), mode.jvmArgs(), name, threads, warmup, duration, false, false);
 			}
 			catch (IllegalStateException ex) {
@@ -239,9 +241,10 @@ public final class CostOfDefaultsBenchmark {
 	}
 
 	/**
-	 * Where each mode's CPU per request goes, by thread group (mean of its rounds), for the
-	 * groups that use at least 2% of some mode's CPU: the difference between two modes shows
-	 * which threads pay for it (request threads, the log writer, the JIT, the collector).
+	 * Where each mode's CPU per request goes, by thread group (mean of its rounds), for
+	 * the groups that use at least 2% of some mode's CPU: the difference between two
+	 * modes shows which threads pay for it (request threads, the log writer, the JIT, the
+	 * collector).
 	 */
 	private static void printCpuByThreadGroup(Map<CostMode, List<WorkloadRun.Figures>> runs) {
 		Map<CostMode, Map<String, Double>> perRequest = new LinkedHashMap<>();
@@ -275,7 +278,8 @@ public final class CostOfDefaultsBenchmark {
 					other += entry.getValue();
 				}
 			}
-			shown.forEach((group) -> line.append(String.format(Locale.ROOT, " %16.0f", micros.getOrDefault(group, 0.0))));
+			shown.forEach(
+					(group) -> line.append(String.format(Locale.ROOT, " %16.0f", micros.getOrDefault(group, 0.0))));
 			line.append(String.format(Locale.ROOT, " %16.0f", other));
 			System.out.println(line);
 		});

@@ -16,29 +16,30 @@ import dev.safedefaults.system.SampleAppProcess;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * An error storm against the packaged sample app (incident 6, issue 9): a closed-loop load in
- * which every other request asks for {@code fail=true} (the downstream answers 500, the app
- * logs an ERROR with Feign's exception and answers 502), with the starter's stack-trace
- * throttling on ({@code %throttledEx}, the default) and off
- * ({@code --safe-defaults.logging.stack-traces.enabled=false}: Boot's {@code %xwEx}, every
- * trace in full).
+ * An error storm against the packaged sample app (incident 6, issue 9): a closed-loop
+ * load in which every other request asks for {@code fail=true} (the downstream answers
+ * 500, the app logs an ERROR with Feign's exception and answers 502), with the starter's
+ * stack-trace throttling on ({@code %throttledEx}, the default) and off
+ * ({@code --safe-defaults.logging.stack-traces.enabled=false}: Boot's {@code %xwEx},
+ * every trace in full).
  * <p>
- * Two log consumers: stdout written to a file (a fast disk), and stdout a pipe read no faster
- * than a log shipper that manages {@code storm.shipper-kb-per-second} (default 1,024 KB/s).
- * Printed per run: log bytes per error (the storm's ERROR events, their trace lines
- * included), CPU of Log4j's background thread, the ring buffer's backlog every second
- * during the storm and after it, how long after the storm's end the backlog reaches zero,
- * the requests' p50/p99, INFO events discarded (the ring was full: a request thread logging
- * an ERROR then waits) and the ERROR events written against the 502 answers (none lost).
+ * Two log consumers: stdout written to a file (a fast disk), and stdout a pipe read no
+ * faster than a log shipper that manages {@code storm.shipper-kb-per-second} (default
+ * 1,024 KB/s). Printed per run: log bytes per error (the storm's ERROR events, their
+ * trace lines included), CPU of Log4j's background thread, the ring buffer's backlog
+ * every second during the storm and after it, how long after the storm's end the backlog
+ * reaches zero, the requests' p50/p99, INFO events discarded (the ring was full: a
+ * request thread logging an ERROR then waits) and the ERROR events written against the
+ * 502 answers (none lost).
  * <p>
  * The warm-up sends no failing request, so the first traces of each kind fall into the
  * storm (with {@code %throttledEx} three per kind are printed in full).
  * <p>
  * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.ErrorStormBenchmark -Dbenchmark=}
- * (JVM options through {@code -Dbenchmark.jvm="-Dstorm.seconds=60"}: {@code storm.threads},
- * {@code storm.warmup-seconds}, {@code storm.seconds}, {@code storm.catch-up-seconds},
- * {@code storm.shipper-kb-per-second}).
+ * (JVM options through {@code -Dbenchmark.jvm="-Dstorm.seconds=60"}:
+ * {@code storm.threads}, {@code storm.warmup-seconds}, {@code storm.seconds},
+ * {@code storm.catch-up-seconds}, {@code storm.shipper-kb-per-second}).
  */
 public final class ErrorStormBenchmark {
 
@@ -68,6 +69,7 @@ public final class ErrorStormBenchmark {
 
 	/**
 	 * The storm's part of the log.
+	 *
 	 * @param errors ERROR events of the storm written
 	 * @param errorBytes their bytes, trace lines included
 	 * @param fullTraces those with frame lines
@@ -90,7 +92,8 @@ public final class ErrorStormBenchmark {
 		System.out.printf(Locale.ROOT,
 				"Error storm: %d client threads, %ds warm-up without failures, %ds storm with every other request fail=true, "
 						+ "catch-up watched up to %ds; JVM %s%n",
-				threads, warmup.toSeconds(), storm.toSeconds(), catchUpLimit.toSeconds(), System.getProperty("java.version"));
+				threads, warmup.toSeconds(), storm.toSeconds(), catchUpLimit.toSeconds(),
+				System.getProperty("java.version"));
 		List<Run> runs = new ArrayList<>();
 		for (Consumer consumer : List.of(new Consumer("file", 0),
 				new Consumer(String.format(Locale.ROOT, "pipe %d KB/s", shipper / 1024), shipper))) {
@@ -115,7 +118,8 @@ public final class ErrorStormBenchmark {
 				throw new IllegalStateException(name + " did not start:\n" + app.log());
 			}
 			LoadDriver driver = new LoadDriver();
-			// Warm-up without failures: a slow pipe would still be draining a warm-up storm when the
+			// Warm-up without failures: a slow pipe would still be draining a warm-up
+			// storm when the
 			// measured one starts. So the first traces of each kind fall into the storm.
 			driver.run(app.baseUrl(), threads, warmup, Long.MAX_VALUE);
 			long capacity = awaitDrained(app, Duration.ofMinutes(2));
@@ -158,7 +162,8 @@ public final class ErrorStormBenchmark {
 			app.close();
 			LogFigures log = logFigures(app.stdoutFile(), logOffset);
 			return new Run(consumer.label(), renderer, load, List.copyOf(samples),
-					Double.isNaN(drainedAt) ? Double.NaN : Math.max(0, drainedAt - stormEnd), maxBacklog, discarded, log);
+					Double.isNaN(drainedAt) ? Double.NaN : Math.max(0, drainedAt - stormEnd), maxBacklog, discarded,
+					log);
 		}
 	}
 
@@ -180,7 +185,9 @@ public final class ErrorStormBenchmark {
 		return new Sample((System.nanoTime() - start) / 1e9, backlog, cpu, bytes);
 	}
 
-	/** Waits until the ring buffer's free slots stop rising; returns them (its capacity). */
+	/**
+	 * Waits until the ring buffer's free slots stop rising; returns them (its capacity).
+	 */
 	private static long awaitDrained(SampleAppProcess app, Duration limit) throws InterruptedException {
 		long deadline = System.nanoTime() + limit.toNanos();
 		long best = -1;
@@ -215,7 +222,10 @@ public final class ErrorStormBenchmark {
 		return (long) json.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
 	}
 
-	/** CPU time of Log4j's background threads ({@code Log4j2-TF-…}); {@code -1} without {@code /proc}. */
+	/**
+	 * CPU time of Log4j's background threads ({@code Log4j2-TF-…}); {@code -1} without
+	 * {@code /proc}.
+	 */
 	private static long logThreadCpuMillis(SampleAppProcess app) {
 		Map<String, Long> byName = ThreadCpu.millisByName(app.handle());
 		return byName.isEmpty() ? -1 : ThreadCpu.millisOf(byName, "Log4j2-TF-");
@@ -268,18 +278,18 @@ public final class ErrorStormBenchmark {
 		}
 		System.out.println();
 		System.out.println("Summary (storm: every other request fails; an ERROR with Feign's exception per failure)");
-		System.out.printf("%-14s %-14s %8s %8s %8s %8s %10s %10s %11s %12s %10s %10s%n", "stdout", "renderer",
-				"req/s", "p50 ms", "p99 ms", "502s", "errors", "full", "B/error", "log CPU ms", "max backlog",
-				"catch-up s");
+		System.out.printf("%-14s %-14s %8s %8s %8s %8s %10s %10s %11s %12s %10s %10s%n", "stdout", "renderer", "req/s",
+				"p50 ms", "p99 ms", "502s", "errors", "full", "B/error", "log CPU ms", "max backlog", "catch-up s");
 		for (Run run : runs) {
 			System.out.printf(Locale.ROOT, "%-14s %-14s %8.0f %8.2f %8.2f %8d %10d %10d %11.0f %12d %10d %10s%n",
 					run.consumer(), run.renderer(), run.load().perSecond(), run.load().percentileMicros(0.50) / 1000.0,
 					run.load().percentileMicros(0.99) / 1000.0, run.load().answered(502), run.log().errors(),
 					run.log().fullTraces(), run.log().bytesPerError(), lastCpu(run), run.maxBacklog(),
-					Double.isNaN(run.catchUpSeconds()) ? "not drained" : String.format(Locale.ROOT, "%.2f",
-							run.catchUpSeconds()));
+					Double.isNaN(run.catchUpSeconds()) ? "not drained"
+							: String.format(Locale.ROOT, "%.2f", run.catchUpSeconds()));
 			System.out.printf(Locale.ROOT, "%-14s %-14s INFO discarded during the storm: %d%s%n", "", "",
-					run.discarded(), (run.discarded() > 0) ? " (the ring was full: request threads logging an ERROR waited)"
+					run.discarded(),
+					(run.discarded() > 0) ? " (the ring was full: request threads logging an ERROR waited)"
 							: " (the ring never filled: no request thread waited on logging)");
 		}
 		for (int i = 0; i + 1 < runs.size(); i += 2) {
@@ -293,8 +303,9 @@ public final class ErrorStormBenchmark {
 					off.load().percentileMicros(0.99) / 1000.0, on.load().percentileMicros(0.99) / 1000.0,
 					off.load().perSecond(), on.load().perSecond());
 		}
-		System.out.println("(502s vs errors: the ERROR events written for the storm's failures; equal when none is lost. "
-				+ "With a slow pipe, events still queued when the app stops are not in the file.)");
+		System.out
+			.println("(502s vs errors: the ERROR events written for the storm's failures; equal when none is lost. "
+					+ "With a slow pipe, events still queued when the app stops are not in the file.)");
 	}
 
 	private static long lastCpu(Run run) {

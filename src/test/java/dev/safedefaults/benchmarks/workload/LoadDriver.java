@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongFunction;
 
 /**
- * A closed-loop HTTP load: a fixed number of client threads, each sending the next request
- * as soon as the previous one is answered, for a fixed time. Bounded in count and time, on
- * loopback only.
+ * A closed-loop HTTP load: a fixed number of client threads, each sending the next
+ * request as soon as the previous one is answered, for a fixed time. Bounded in count and
+ * time, on loopback only.
  */
 final class LoadDriver {
 
@@ -137,7 +137,11 @@ final class LoadDriver {
 		long[] latencies = all.stream().flatMapToLong(Arrays::stream).sorted().toArray();
 		java.util.Map<Integer, Long> byStatus = new java.util.TreeMap<>();
 		statuses.forEach((status, count) -> byStatus.put(status, count.sum()));
-		long answered = byStatus.entrySet().stream().filter((e) -> e.getKey() > 0).mapToLong(java.util.Map.Entry::getValue).sum();
+		long answered = byStatus.entrySet()
+			.stream()
+			.filter((e) -> e.getKey() > 0)
+			.mapToLong(java.util.Map.Entry::getValue)
+			.sum();
 		return new Result(answered, byStatus, seconds, latencies);
 	}
 

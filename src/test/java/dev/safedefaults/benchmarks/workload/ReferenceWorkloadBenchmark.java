@@ -10,14 +10,15 @@ import java.util.stream.Collectors;
 /**
  * The reference workload (issue 7): the packaged sample app in each mode in turn on this
  * machine, warmed up, then the same closed-loop load for the same time, the modes
- * alternating round after round so drift cancels out. Prints one table with req/s, p50/p99
- * latency, CPU per request, throwables per request, database statements per request and the
- * ratios; then the stalled-stdout scenario.
+ * alternating round after round so drift cancels out. Prints one table with req/s,
+ * p50/p99 latency, CPU per request, throwables per request, database statements per
+ * request and the ratios; then the stalled-stdout scenario.
  * <p>
  * Run: {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.ReferenceWorkloadBenchmark -Dbenchmark=}
- * (JVM options through {@code -Dbenchmark.jvm="-Dworkload.rounds=3 …"}: {@code workload.rounds}, {@code workload.threads},
- * {@code workload.warmup-seconds}, {@code workload.seconds}, {@code workload.stall-seconds} change the run).
+ * (JVM options through {@code -Dbenchmark.jvm="-Dworkload.rounds=3 …"}:
+ * {@code workload.rounds}, {@code workload.threads}, {@code workload.warmup-seconds},
+ * {@code workload.seconds}, {@code workload.stall-seconds} change the run).
  */
 public final class ReferenceWorkloadBenchmark {
 
@@ -47,8 +48,10 @@ public final class ReferenceWorkloadBenchmark {
 		printTable(runs);
 		System.out.println();
 		Duration stall = Duration.ofSeconds(Integer.getInteger("workload.stall-seconds", 60));
-		// Every mode gets the starter's ring size, so the stall fills each buffer within the run; with
-		// Log4j's default of 262,144 slots the naive mode would only block after ~87,000 requests.
+		// Every mode gets the starter's ring size, so the stall fills each buffer within
+		// the run; with
+		// Log4j's default of 262,144 slots the naive mode would only block after ~87,000
+		// requests.
 		List<String> sameRing = List.of("-Dlog4j2.asyncLoggerConfigRingBufferSize=32768");
 		System.out.printf("Stalled stdout: the app's stdout is a pipe nobody reads after warm-up, for %ds "
 				+ "(async ring buffers of 32,768 slots in every mode)%n", stall.toSeconds());
@@ -74,7 +77,10 @@ public final class ReferenceWorkloadBenchmark {
 				.map((f) -> String.format("%.0f", f.load().perSecond()))
 				.collect(Collectors.joining(" / "));
 			long nonOk = list.stream()
-				.mapToLong((f) -> f.load().byStatus().entrySet().stream()
+				.mapToLong((f) -> f.load()
+					.byStatus()
+					.entrySet()
+					.stream()
 					.filter((e) -> e.getKey() != 200)
 					.mapToLong(Map.Entry::getValue)
 					.sum())
@@ -91,8 +97,10 @@ public final class ReferenceWorkloadBenchmark {
 				starter / rate.getOrDefault(WorkloadMode.NAIVE, Double.NaN),
 				starter / rate.getOrDefault(WorkloadMode.TUNED, Double.NaN),
 				starter / rate.getOrDefault(WorkloadMode.PLAIN, Double.NaN));
-		runs.getOrDefault(WorkloadMode.STARTER, List.of()).stream().findFirst().ifPresent((f) ->
-				System.out.println("findings with the starter on, default profile: " + f.findings()));
+		runs.getOrDefault(WorkloadMode.STARTER, List.of())
+			.stream()
+			.findFirst()
+			.ifPresent((f) -> System.out.println("findings with the starter on, default profile: " + f.findings()));
 	}
 
 }

@@ -13,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A short run of the reference-workload harness: outcomes, not speed. Every request is
  * answered 200 in the starter and naive modes, the harness's counters work (the discard
- * counter counts what a stalled stdout makes the starter discard), and the naive profile with
- * the starter off has no health group and no counter (404s) while the starter mode reports
- * no finding for the plainly written app (a missing group fails the run).
+ * counter counts what a stalled stdout makes the starter discard), and the naive profile
+ * with the starter off has no health group and no counter (404s) while the starter mode
+ * reports no finding for the plainly written app (a missing group fails the run).
  */
 class ReferenceWorkloadSmokeIT {
 
@@ -32,23 +32,28 @@ class ReferenceWorkloadSmokeIT {
 		assertThat(figures.load().byStatus()).containsOnlyKeys(200);
 		assertThat(figures.findings()).isEmpty();
 		assertThat(figures.statementsPerRequest()).isPositive();
-		// Healthy: next to none (the naive mode creates more than one per request). A 3 s window on a
-		// loaded machine may answer only a few dozen requests, so one or two stray throwables (a
-		// client closing its connection) must not fail it: 0.083 was seen at load average 27.
+		// Healthy: next to none (the naive mode creates more than one per request). A 3 s
+		// window on a
+		// loaded machine may answer only a few dozen requests, so one or two stray
+		// throwables (a
+		// client closing its connection) must not fail it: 0.083 was seen at load average
+		// 27.
 		assertThat(figures.throwablesPerRequest()).isBetween(0.0, 0.25);
-		// stdout is a file that keeps up and the ring holds 32,768 events: nothing may be lost.
+		// stdout is a file that keeps up and the ring holds 32,768 events: nothing may be
+		// lost.
 		assertThat(figures.discarded()).isZero();
 	}
 
 	/**
-	 * The counter the harness reads counts: behind a stdout nobody reads, a ring of 128 slots
-	 * fills (after the pipe's 64 KB), INFO is discarded and counted, and every request is still
-	 * answered. Requests are sent until the counter moves (at most two minutes).
+	 * The counter the harness reads counts: behind a stdout nobody reads, a ring of 128
+	 * slots fills (after the pipe's 64 KB), INFO is discarded and counted, and every
+	 * request is still answered. Requests are sent until the counter moves (at most two
+	 * minutes).
 	 */
 	@Test
 	void behindAStalledStdoutTheStarterDiscardsInfoAndCountsIt() {
-		try (SampleAppProcess app = SampleAppProcess.start("smoke-stalled", List.of("-Dlog4j2.asyncLoggerRingBufferSize=128"),
-				List.of(), true)) {
+		try (SampleAppProcess app = SampleAppProcess.start("smoke-stalled",
+				List.of("-Dlog4j2.asyncLoggerRingBufferSize=128"), List.of(), true)) {
 			assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
 			assertThat(discarded(app)).isZero();
 			app.stallStdout();
@@ -66,7 +71,8 @@ class ReferenceWorkloadSmokeIT {
 
 	private static long discarded(SampleAppProcess app) {
 		HttpResponse<String> response = app.get("/actuator/metrics/safedefaults.logging.discarded");
-		assertThat(response.statusCode()).as("GET /actuator/metrics/safedefaults.logging.discarded: %s", response.body())
+		assertThat(response.statusCode())
+			.as("GET /actuator/metrics/safedefaults.logging.discarded: %s", response.body())
 			.isEqualTo(200);
 		return (long) JSON.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
 	}

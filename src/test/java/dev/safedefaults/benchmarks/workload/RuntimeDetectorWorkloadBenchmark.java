@@ -18,27 +18,30 @@ import dev.safedefaults.system.SampleAppProcess;
 /**
  * The runtime storm detector (issue 8) on the reference workload.
  * <p>
- * Part 1, its cost: the packaged sample app with the starter on, the detector on (the default)
- * ({@code -Dsafe-defaults.runtime.enabled=true}) and off (the default), alternating on, off, off, on, …
- * so that drift of the shared machine falls on both sides. Prints req/s and CPU per request
- * of every run, the cost of the detector and the noise band (how far the runs of one mode
- * spread), and the CPU of the detector's own threads (its stream reader and the JVM's
- * flight-recorder threads) against the process's: the part of the cost that noise does not
- * hide. The harness starts no flight recording of its own here.
+ * Part 1, its cost: the packaged sample app with the starter on, the detector on (the
+ * default) ({@code -Dsafe-defaults.runtime.enabled=true}) and off (the default),
+ * alternating on, off, off, on, … so that drift of the shared machine falls on both
+ * sides. Prints req/s and CPU per request of every run, the cost of the detector and the
+ * noise band (how far the runs of one mode spread), and the CPU of the detector's own
+ * threads (its stream reader and the JVM's flight-recorder threads) against the
+ * process's: the part of the cost that noise does not hide. The harness starts no flight
+ * recording of its own here.
  * <p>
  * Part 1b, side by side: both at the same time, each under half the clients (see
  * {@link #sideBySide}): the ratio of their throughputs, window by window.
  * <p>
- * Part 2, what it sees: the {@code naive} profile (incidents 3 and 8 in the app's code) with
- * the starter on, under the same load from a cold start: when {@code runtime.exception-storm}
- * and {@code runtime.stderr-stack-traces} first appear at {@code /actuator/health/safe-defaults},
- * when the first one names its top sites, and their messages.
+ * Part 2, what it sees: the {@code naive} profile (incidents 3 and 8 in the app's code)
+ * with the starter on, under the same load from a cold start: when
+ * {@code runtime.exception-storm} and {@code runtime.stderr-stack-traces} first appear at
+ * {@code /actuator/health/safe-defaults}, when the first one names its top sites, and
+ * their messages.
  * <p>
  * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.RuntimeDetectorWorkloadBenchmark -Dbenchmark=}
- * (JVM options through {@code -Dbenchmark.jvm="-Ddetector.rounds=4"}: {@code detector.rounds},
- * {@code detector.threads}, {@code detector.warmup-seconds}, {@code detector.seconds},
- * {@code detector.naive-seconds}, {@code detector.pairs}, {@code detector.pair-warmup-seconds}, {@code detector.windows},
+ * (JVM options through {@code -Dbenchmark.jvm="-Ddetector.rounds=4"}:
+ * {@code detector.rounds}, {@code detector.threads}, {@code detector.warmup-seconds},
+ * {@code detector.seconds}, {@code detector.naive-seconds}, {@code detector.pairs},
+ * {@code detector.pair-warmup-seconds}, {@code detector.windows},
  * {@code detector.window-seconds}; {@code 0} rounds or pairs leave that part out;
  * {@code -Ddetector.jfr-only=true} makes the side-by-side "on" the same flight recording
  * without the detector).
@@ -75,8 +78,9 @@ public final class RuntimeDetectorWorkloadBenchmark {
 				System.out.printf(Locale.ROOT,
 						"round %d, detector %-3s: %6.0f req/s, %.3f CPU ms/req, detector and JFR threads %d ms of "
 								+ "%d ms process CPU, statuses %s, findings %s%n",
-						round, mode, figures.load().perSecond(), figures.cpuMillisPerRequest(), detectorThreadsMillis(figures),
-						figures.cpuMillis(), figures.load().byStatus(), figures.findings());
+						round, mode, figures.load().perSecond(), figures.cpuMillisPerRequest(),
+						detectorThreadsMillis(figures), figures.cpuMillis(), figures.load().byStatus(),
+						figures.findings());
 				runs.get(mode).add(figures);
 			}
 		}
@@ -86,7 +90,8 @@ public final class RuntimeDetectorWorkloadBenchmark {
 		}
 		int pairs = Integer.getInteger("detector.pairs", 2);
 		if (pairs > 0) {
-			// Two JVMs compiling at once on two cores: their throughput still climbs after 15 s.
+			// Two JVMs compiling at once on two cores: their throughput still climbs
+			// after 15 s.
 			sideBySide(pairs, threads, Duration.ofSeconds(Integer.getInteger("detector.pair-warmup-seconds", 45)),
 					Integer.getInteger("detector.windows", 5),
 					Duration.ofSeconds(Integer.getInteger("detector.window-seconds", 10)));
@@ -96,10 +101,11 @@ public final class RuntimeDetectorWorkloadBenchmark {
 	}
 
 	/**
-	 * Detector on and off at the same time: two apps, each under half the client threads, so
-	 * both see the same machine from second to second and share its two cores the way the
-	 * scheduler shares them. The ratio of their throughputs is the ratio of their costs per
-	 * request; the drift of a shared machine, which moves both, drops out of it.
+	 * Detector on and off at the same time: two apps, each under half the client threads,
+	 * so both see the same machine from second to second and share its two cores the way
+	 * the scheduler shares them. The ratio of their throughputs is the ratio of their
+	 * costs per request; the drift of a shared machine, which moves both, drops out of
+	 * it.
 	 */
 	private static void sideBySide(int pairs, int threads, Duration warmup, int windows, Duration window)
 			throws Exception {
@@ -111,14 +117,17 @@ public final class RuntimeDetectorWorkloadBenchmark {
 		List<String> off = List.of("-Dsafe-defaults.runtime.enabled=false");
 		List<String> on = List.of("-Dsafe-defaults.runtime.enabled=true");
 		if (Boolean.getBoolean("detector.jfr-only")) {
-			// The detector's recording without the detector: is a cost the recorder's or ours?
-			on = List.of("-Dsafe-defaults.runtime.enabled=false", "-XX:StartFlightRecording:settings="
-					+ WorkloadRun.exceptionStatisticsSettings());
-			System.out.println("'on' is the detector off with a flight recording of jdk.ExceptionStatistics alone: " + on);
+			// The detector's recording without the detector: is a cost the recorder's or
+			// ours?
+			on = List.of("-Dsafe-defaults.runtime.enabled=false",
+					"-XX:StartFlightRecording:settings=" + WorkloadRun.exceptionStatisticsSettings());
+			System.out
+				.println("'on' is the detector off with a flight recording of jdk.ExceptionStatistics alone: " + on);
 		}
 		List<Double> ratios = new ArrayList<>();
 		for (int pair = 1; pair <= pairs; pair++) {
-			ratios.addAll(pair("pair " + pair + " on/off", on, off, pair % 2 == 1, threads / 2, warmup, windows, window));
+			ratios
+				.addAll(pair("pair " + pair + " on/off", on, off, pair % 2 == 1, threads / 2, warmup, windows, window));
 		}
 		List<Double> control = pair("control off/off", off, off, true, threads / 2, warmup, windows, window);
 		DoubleSummaryStatistics stats = ratios.stream().mapToDouble(Double::doubleValue).summaryStatistics();
@@ -174,27 +183,32 @@ public final class RuntimeDetectorWorkloadBenchmark {
 		}
 	}
 
-	/** Where each side's CPU went per request, by thread group (names without their numbers). */
+	/**
+	 * Where each side's CPU went per request, by thread group (names without their
+	 * numbers).
+	 */
 	private static void printCpuByThread(String label, Map<String, Long> first, long firstRequests,
 			Map<String, Long> second, long secondRequests) {
 		Map<String, double[]> groups = new java.util.TreeMap<>();
 		first.forEach((name, millis) -> groups.computeIfAbsent(ThreadCpu.group(name), (g) -> new double[2])[0] += millis
 				* 1000.0 / Math.max(1, firstRequests));
-		second.forEach((name, millis) -> groups.computeIfAbsent(ThreadCpu.group(name), (g) -> new double[2])[1] += millis
-				* 1000.0 / Math.max(1, secondRequests));
+		second
+			.forEach((name, millis) -> groups.computeIfAbsent(ThreadCpu.group(name), (g) -> new double[2])[1] += millis
+					* 1000.0 / Math.max(1, secondRequests));
 		StringBuilder line = new StringBuilder(label + ", CPU µs per request by thread group (first / second):");
 		groups.entrySet()
 			.stream()
 			.filter((e) -> e.getValue()[0] + e.getValue()[1] >= 20)
 			.sorted((a, b) -> Double.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
-			.forEach((e) -> line.append(String.format(Locale.ROOT, " %s %.0f/%.0f;", e.getKey(), e.getValue()[0],
-					e.getValue()[1])));
+			.forEach((e) -> line
+				.append(String.format(Locale.ROOT, " %s %.0f/%.0f;", e.getKey(), e.getValue()[0], e.getValue()[1])));
 		System.out.println(line);
 	}
 
 	private static LoadDriver.Result[] concurrently(LoadDriver first, SampleAppProcess firstApp, LoadDriver second,
 			SampleAppProcess secondApp, int threads, Duration duration) throws Exception {
-		// Own threads: the common pool has one worker on a 2-core machine and would run them in turn.
+		// Own threads: the common pool has one worker on a 2-core machine and would run
+		// them in turn.
 		ExecutorService both = Executors.newFixedThreadPool(2);
 		try {
 			Future<LoadDriver.Result> a = both.submit(() -> load(first, firstApp, threads, duration));
@@ -239,7 +253,10 @@ public final class RuntimeDetectorWorkloadBenchmark {
 					cpu.get(mode),
 					list.stream().mapToDouble((f) -> f.load().percentileMicros(0.99) / 1000.0).average().orElse(0));
 		});
-		long detectorMillis = runs.get("on").stream().mapToLong(RuntimeDetectorWorkloadBenchmark::detectorThreadsMillis).sum();
+		long detectorMillis = runs.get("on")
+			.stream()
+			.mapToLong(RuntimeDetectorWorkloadBenchmark::detectorThreadsMillis)
+			.sum();
 		long processMillis = runs.get("on").stream().mapToLong(WorkloadRun.Figures::cpuMillis).sum();
 		System.out.printf(Locale.ROOT,
 				"the detector's own threads (its stream reader and the JVM's JFR threads) used %d ms of %d ms process "
@@ -256,8 +273,9 @@ public final class RuntimeDetectorWorkloadBenchmark {
 		String byThroughput = (band > 0.01 && Math.abs(cost) <= band)
 				? "not resolvable by throughput on this machine (the difference is inside a noise band wider than 1%)"
 				: (cost <= 0.01) ? "met" : "NOT met";
-		System.out.printf(Locale.ROOT, "goal <= 1%%: by throughput %s; by the detector's own threads (%.2f%% of the "
-				+ "process's CPU) %s%n", byThroughput, 100 * ownShare, (ownShare <= 0.01) ? "met" : "NOT met");
+		System.out.printf(Locale.ROOT,
+				"goal <= 1%%: by throughput %s; by the detector's own threads (%.2f%% of the " + "process's CPU) %s%n",
+				byThroughput, 100 * ownShare, (ownShare <= 0.01) ? "met" : "NOT met");
 	}
 
 	/** CPU of the detector's reading thread and the JVM's flight-recorder threads. */
@@ -267,21 +285,21 @@ public final class RuntimeDetectorWorkloadBenchmark {
 	}
 
 	/**
-	 * The naive profile from a cold start under load: when the two runtime findings appear and
-	 * what they say.
+	 * The naive profile from a cold start under load: when the two runtime findings
+	 * appear and what they say.
 	 */
 	private static void naive(int threads, Duration limit) throws Exception {
 		System.out.printf("Naive profile, starter on, %d client threads from a cold start (up to %ds):%n", threads,
 				limit.toSeconds());
-		try (SampleAppProcess app = SampleAppProcess.start("detector-naive", List.of("-Dsafe-defaults.runtime.enabled=true"),
-				List.of("--spring.profiles.active=naive"))) {
+		try (SampleAppProcess app = SampleAppProcess.start("detector-naive",
+				List.of("-Dsafe-defaults.runtime.enabled=true"), List.of("--spring.profiles.active=naive"))) {
 			if (!app.isAlive()) {
 				throw new IllegalStateException("naive did not start:\n" + app.log());
 			}
 			LoadDriver driver = new LoadDriver();
 			long start = System.nanoTime();
-			CompletableFuture<LoadDriver.Result> load = CompletableFuture.supplyAsync(() -> load(driver, app, threads,
-					limit));
+			CompletableFuture<LoadDriver.Result> load = CompletableFuture
+				.supplyAsync(() -> load(driver, app, threads, limit));
 			Map<String, Double> firstSeen = new LinkedHashMap<>();
 			double sitesNamedAt = Double.NaN;
 			Map<String, String> messages = Map.of();
@@ -308,8 +326,8 @@ public final class RuntimeDetectorWorkloadBenchmark {
 					result.byStatus());
 			for (String id : List.of(EXCEPTION_STORM, STDERR_STACK_TRACES)) {
 				Double at = firstSeen.get(id);
-				System.out.printf(Locale.ROOT, "  %-28s %s%n", id,
-						(at == null) ? "NOT seen" : String.format(Locale.ROOT, "first seen %.1f s after the load began", at));
+				System.out.printf(Locale.ROOT, "  %-28s %s%n", id, (at == null) ? "NOT seen"
+						: String.format(Locale.ROOT, "first seen %.1f s after the load began", at));
 			}
 			System.out.printf(Locale.ROOT, "  top sites named %s%n", Double.isNaN(sitesNamedAt) ? "NOT within the run"
 					: String.format(Locale.ROOT, "%.1f s after the load began", sitesNamedAt));

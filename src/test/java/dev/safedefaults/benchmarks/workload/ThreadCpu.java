@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 /**
  * CPU time of another process's threads by name, from Linux's per-thread accounting
  * ({@code /proc/PID/task/TID}): the name is the kernel's copy, cut to 15 characters
- * ({@code Log4j2-TF-1-Asy}, {@code JFR Periodic Ta}). Empty where there is no {@code /proc}.
+ * ({@code Log4j2-TF-1-Asy}, {@code JFR Periodic Ta}). Empty where there is no
+ * {@code /proc}.
  */
 final class ThreadCpu {
 
@@ -36,7 +37,8 @@ final class ThreadCpu {
 				try {
 					String name = Files.readString(thread.resolve("comm")).strip();
 					String stat = Files.readString(thread.resolve("stat"));
-					// The fields after the name's closing parenthesis start at field 3 (state);
+					// The fields after the name's closing parenthesis start at field 3
+					// (state);
 					// utime and stime are fields 14 and 15.
 					String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
 					long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
@@ -60,7 +62,11 @@ final class ThreadCpu {
 	 * @return their milliseconds summed
 	 */
 	static long millisOf(Map<String, Long> byName, String prefix) {
-		return byName.entrySet().stream().filter((e) -> e.getKey().startsWith(prefix)).mapToLong(Map.Entry::getValue).sum();
+		return byName.entrySet()
+			.stream()
+			.filter((e) -> e.getKey().startsWith(prefix))
+			.mapToLong(Map.Entry::getValue)
+			.sum();
 	}
 
 	/**

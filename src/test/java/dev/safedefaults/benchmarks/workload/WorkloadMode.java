@@ -4,15 +4,18 @@ import java.util.List;
 
 /**
  * The ways the reference workload runs: the same packaged sample app, chosen by profile,
- * properties and JVM-level switches (Log4j's selector and queue-full policy are fixed when
- * Log4j starts).
+ * properties and JVM-level switches (Log4j's selector and queue-full policy are fixed
+ * when Log4j starts).
  */
 enum WorkloadMode {
 
 	/** The starter on, the app written plainly. */
 	STARTER("starter", List.of(), List.of()),
 
-	/** The incidents reproduced in the app's code and configuration, the starter off: the "before". */
+	/**
+	 * The incidents reproduced in the app's code and configuration, the starter off: the
+	 * "before".
+	 */
 	NAIVE("naive", List.of("-Dsafe-defaults.enabled=false"), List.of("--spring.profiles.active=naive")),
 
 	/** The best hand-written setup, without the starter: the ceiling. */

@@ -16,8 +16,8 @@ import jdk.jfr.consumer.RecordingFile;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One mode of the reference workload, measured: the packaged sample app started, warmed up,
- * loaded for a fixed time, its CPU (the process's and by thread), throwables (JFR
+ * One mode of the reference workload, measured: the packaged sample app started, warmed
+ * up, loaded for a fixed time, its CPU (the process's and by thread), throwables (JFR
  * {@code jdk.ExceptionStatistics}) and database statements (MariaDB's {@code Questions})
  * counted around the measured load.
  */
@@ -36,7 +36,8 @@ final class WorkloadRun {
 	 * @param discarded log events the starter discarded ({@code -1}: the starter is off)
 	 * @param findings the finding ids at /actuator/health/safe-defaults (empty when off)
 	 * @param cpuMillis process CPU during the measured load
-	 * @param threadCpuMillis CPU during the measured load by thread name (see {@link ThreadCpu})
+	 * @param threadCpuMillis CPU during the measured load by thread name (see
+	 * {@link ThreadCpu})
 	 */
 	record Figures(WorkloadMode mode, LoadDriver.Result load, double cpuMillisPerRequest, double throwablesPerRequest,
 			double statementsPerRequest, long discarded, List<String> findings, long cpuMillis,
@@ -65,9 +66,9 @@ final class WorkloadRun {
 	 * @param warmup load before the measurement
 	 * @param duration the measured load
 	 * @param stallStdout whether stdout stops being read after warm-up
-	 * @param countThrowables whether the harness starts a flight recording to count throwables
-	 * (without it throwables per request are {@code -1}, and the app's JVM has no recording but
-	 * its own)
+	 * @param countThrowables whether the harness starts a flight recording to count
+	 * throwables (without it throwables per request are {@code -1}, and the app's JVM has
+	 * no recording but its own)
 	 * @return the figures
 	 */
 	static Figures measure(WorkloadMode mode, List<String> extraJvmArgs, String name, int threads, Duration warmup,
@@ -113,8 +114,8 @@ final class WorkloadRun {
 	}
 
 	/**
-	 * Flight-recorder settings with {@code jdk.ExceptionStatistics} alone, every second (what
-	 * the detector records), in a temporary file.
+	 * Flight-recorder settings with {@code jdk.ExceptionStatistics} alone, every second
+	 * (what the detector records), in a temporary file.
 	 * @return the settings file
 	 */
 	static Path exceptionStatisticsSettings() throws IOException {
@@ -132,8 +133,9 @@ final class WorkloadRun {
 	}
 
 	/**
-	 * The statements the app's embedded database has executed (MariaDB's {@code Questions}),
-	 * from the sample's gauge: the harness never logs in to the database itself.
+	 * The statements the app's embedded database has executed (MariaDB's
+	 * {@code Questions}), from the sample's gauge: the harness never logs in to the
+	 * database itself.
 	 */
 	private static long statements(SampleAppProcess app) {
 		var response = app.get("/actuator/metrics/sample.db.statements");
@@ -145,8 +147,9 @@ final class WorkloadRun {
 	}
 
 	/**
-	 * The starter's count of discarded log events: it must answer when the starter is on, and
-	 * be absent (404, then {@code -1}) when it is off; any other answer fails the run.
+	 * The starter's count of discarded log events: it must answer when the starter is on,
+	 * and be absent (404, then {@code -1}) when it is off; any other answer fails the
+	 * run.
 	 */
 	private static long discarded(SampleAppProcess app, boolean starterOn) {
 		var response = app.get("/actuator/metrics/safedefaults.logging.discarded");

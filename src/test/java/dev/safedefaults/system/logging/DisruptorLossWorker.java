@@ -22,9 +22,9 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.mock.env.MockEnvironment;
 
 /**
- * Saturates an all-async Log4j context (ring of 128 slots, a slow appender) with WARN events
- * from four threads, then stops it and prints how many were written. Run in its own JVM with
- * the Disruptor on the class path under test.
+ * Saturates an all-async Log4j context (ring of 128 slots, a slow appender) with WARN
+ * events from four threads, then stops it and prints how many were written. Run in its
+ * own JVM with the Disruptor on the class path under test.
  */
 public final class DisruptorLossWorker {
 
@@ -49,7 +49,10 @@ public final class DisruptorLossWorker {
 		SlowCountingAppender appender = new SlowCountingAppender();
 		appender.start();
 		context.getConfiguration().addAppender(appender);
-		context.getConfiguration().getRootLogger().getAppenders().keySet()
+		context.getConfiguration()
+			.getRootLogger()
+			.getAppenders()
+			.keySet()
 			.forEach(context.getConfiguration().getRootLogger()::removeAppender);
 		context.getConfiguration().getRootLogger().addAppender(appender, Level.ALL, null);
 		context.getConfiguration().getRootLogger().setLevel(Level.INFO);

@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DisruptorVersionIT {
 
-	private static final Pattern RESULT = Pattern.compile("RESULT context=(\\w+) logged=(\\d+) written=(\\d+) findings=\\[(.*)]");
+	private static final Pattern RESULT = Pattern
+		.compile("RESULT context=(\\w+) logged=(\\d+) written=(\\d+) findings=\\[(.*)]");
 
 	@Test
 	void disruptor3WritesEveryWarning() throws Exception {

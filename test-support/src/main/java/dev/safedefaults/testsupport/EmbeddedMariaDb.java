@@ -103,8 +103,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 	 * @return the URL
 	 */
 	public String url(String scheme, String parameters) {
-		return "jdbc:" + scheme + "://127.0.0.1:" + this.port + "/" + this.database
-				+ "?createDatabaseIfNotExist=true" + (parameters.isEmpty() ? "" : "&" + parameters);
+		return "jdbc:" + scheme + "://127.0.0.1:" + this.port + "/" + this.database + "?createDatabaseIfNotExist=true"
+				+ (parameters.isEmpty() ? "" : "&" + parameters);
 	}
 
 	/**

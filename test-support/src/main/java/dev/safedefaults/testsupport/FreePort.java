@@ -23,7 +23,8 @@ public final class FreePort {
 	/**
 	 * Starts an application on a free port, up to {@value #ATTEMPTS} times.
 	 * @param <A> the started application
-	 * @param startOn starts the application on a port and returns once it answers or has exited
+	 * @param startOn starts the application on a port and returns once it answers or has
+	 * exited
 	 * @param lostItsPort whether a started application exited because its port was taken
 	 * @return the first start that did not lose its port, or the last one
 	 */
@@ -43,8 +44,8 @@ public final class FreePort {
 	}
 
 	/**
-	 * Whether an application's output says that Spring Boot's web server found its port in
-	 * use.
+	 * Whether an application's output says that Spring Boot's web server found its port
+	 * in use.
 	 * @param port the port it was started on
 	 * @param output what the application wrote
 	 * @return {@code true} when it lost that port

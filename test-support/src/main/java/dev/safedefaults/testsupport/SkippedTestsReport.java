@@ -13,10 +13,11 @@ import org.junit.platform.launcher.TestPlan;
 /**
  * Makes every skip visible in the build's output: a test or test class that did not run
  * (disabled, or aborted by an assumption such as "no server there") prints
- * {@code SKIPPED: <test> — <reason>} on standard output, and each run ends with the number of
- * them, zero included (so its absence would show that this report is not registered). Surefire
- * and failsafe print test output on the console, and CI shows it. Registered through
- * {@code META-INF/services} for every module whose tests use test-support.
+ * {@code SKIPPED: <test> — <reason>} on standard output, and each run ends with the
+ * number of them, zero included (so its absence would show that this report is not
+ * registered). Surefire and failsafe print test output on the console, and CI shows it.
+ * Registered through {@code META-INF/services} for every module whose tests use
+ * test-support.
  */
 public final class SkippedTestsReport implements TestExecutionListener {
 

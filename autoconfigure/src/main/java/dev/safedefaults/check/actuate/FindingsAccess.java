@@ -9,8 +9,8 @@ import org.springframework.boot.actuate.endpoint.Show;
 
 /**
  * Whether an HTTP request may read the findings on the {@code safedefaults} endpoint. The
- * endpoint follows the same rules as the {@code safe-defaults} health group, so one setting
- * governs both: the group's own {@code show-details} and roles, which inherit
+ * endpoint follows the same rules as the {@code safe-defaults} health group, so one
+ * setting governs both: the group's own {@code show-details} and roles, which inherit
  * {@code management.endpoint.health.show-details} and {@code roles} unless
  * {@code safe-defaults.health.show-details} (or the application) sets them for the group.
  * With Boot's health support the rule is built in
@@ -27,7 +27,8 @@ interface FindingsAccess {
 	boolean isShown(SecurityContext securityContext);
 
 	/**
-	 * Without Boot's health support: {@code safe-defaults.health.show-details}, else never.
+	 * Without Boot's health support: {@code safe-defaults.health.show-details}, else
+	 * never.
 	 * @param showDetails {@code safe-defaults.health.show-details}, may be {@code null}
 	 * @param roles {@code management.endpoint.health.roles}
 	 * @return the access rule

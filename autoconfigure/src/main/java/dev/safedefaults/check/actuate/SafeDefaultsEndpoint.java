@@ -54,11 +54,9 @@ public class SafeDefaultsEndpoint {
 	public SafeDefaultsReport report() {
 		List<FeatureStatus> statuses = this.features.orderedStream().map(FeatureStatusReporter::status).toList();
 		StartupCheckRunner checkRunner = this.runner.getIfAvailable();
-		ChecksReport checks = (checkRunner != null)
-				? new ChecksReport(true, checkRunner.getStartupCheckCount(),
-						checkRunner.getStartupDuration().toNanos() / 1_000_000.0, checkRunner.getStartupMillisByCheck(),
-						checkRunner.getRuns())
-				: new ChecksReport(false, 0, null, Map.of(), List.of());
+		ChecksReport checks = (checkRunner != null) ? new ChecksReport(true, checkRunner.getStartupCheckCount(),
+				checkRunner.getStartupDuration().toNanos() / 1_000_000.0, checkRunner.getStartupMillisByCheck(),
+				checkRunner.getRuns()) : new ChecksReport(false, 0, null, Map.of(), List.of());
 		return new SafeDefaultsReport(statuses, this.store.findings(), this.store.count(Severity.WARNING),
 				this.store.count(Severity.INFO), checks);
 	}

@@ -72,8 +72,8 @@ public final class SafeDefaultsEndpointAutoConfiguration {
 		}
 
 		/**
-		 * The group's details rule; with the health endpoint off (no groups), the starter's
-		 * property as without Boot's health support.
+		 * The group's details rule; with the health endpoint off (no groups), the
+		 * starter's property as without Boot's health support.
 		 */
 		private static FindingsAccess access(@Nullable HealthEndpointGroups groups,
 				@Nullable HealthEndpointProperties health, SafeDefaultsHealthProperties properties,
@@ -92,14 +92,15 @@ public final class SafeDefaultsEndpointAutoConfiguration {
 		private static HealthEndpointGroup group(HealthEndpointGroups groups, HealthEndpointProperties health,
 				SafeDefaultsHealthProperties properties) {
 			HealthEndpointGroup group = groups.get(SafeDefaultsHealthEndpointGroup.NAME);
-			return (group != null) ? group : SafeDefaultsHealthEndpointGroup.of(groups, health, properties.getShowDetails());
+			return (group != null) ? group
+					: SafeDefaultsHealthEndpointGroup.of(groups, health, properties.getShowDetails());
 		}
 
 	}
 
 	/**
-	 * Without Boot's health endpoint there is no group to ask: the starter's property with
-	 * the roles the application set for health.
+	 * Without Boot's health endpoint there is no group to ask: the starter's property
+	 * with the roles the application set for health.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingClass("org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups")

@@ -8,9 +8,9 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
 
 /**
  * {@code GET /actuator/safedefaults} over HTTP: the report only for a request the health
- * rules allow to see details (see {@link FindingsAccess}); anyone else learns that details
- * are withheld and nothing about the application. Over JMX, a local operator's channel,
- * the endpoint answers in full, as Boot's health endpoint does.
+ * rules allow to see details (see {@link FindingsAccess}); anyone else learns that
+ * details are withheld and nothing about the application. Over JMX, a local operator's
+ * channel, the endpoint answers in full, as Boot's health endpoint does.
  */
 @EndpointWebExtension(endpoint = SafeDefaultsEndpoint.class)
 public class SafeDefaultsEndpointWebExtension {

@@ -19,9 +19,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The {@code safeDefaults} health contributor, always {@code UP}, with the findings in its
- * details, and the {@code safe-defaults} health group that shows it, added to Boot's groups
- * by a {@link HealthEndpointGroupsPostProcessor}. Both off with
+ * The {@code safeDefaults} health contributor, always {@code UP}, with the findings in
+ * its details, and the {@code safe-defaults} health group that shows it, added to Boot's
+ * groups by a {@link HealthEndpointGroupsPostProcessor}. Both off with
  * {@code management.health.safe-defaults.enabled=false}.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
@@ -52,8 +52,8 @@ public final class SafeDefaultsHealthContributorAutoConfiguration {
 		@Bean
 		SafeDefaultsHealthEndpointGroupsPostProcessor safeDefaultsHealthEndpointGroupsPostProcessor(
 				ObjectProvider<HealthEndpointProperties> health, SafeDefaultsHealthProperties properties) {
-			return new SafeDefaultsHealthEndpointGroupsPostProcessor(health.getIfAvailable(HealthEndpointProperties::new),
-					properties);
+			return new SafeDefaultsHealthEndpointGroupsPostProcessor(
+					health.getIfAvailable(HealthEndpointProperties::new), properties);
 		}
 
 	}

@@ -16,13 +16,13 @@ import org.springframework.util.CollectionUtils;
 
 /**
  * The {@code safe-defaults} health group: only the {@code safeDefaults} contributor, with
- * every other setting taken from the group Boot already built for the application. That is
- * the application's own {@code management.endpoint.health.group.safe-defaults.*} group when
- * it configured one, else the primary group, so an unset group inherits
+ * every other setting taken from the group Boot already built for the application. That
+ * is the application's own {@code management.endpoint.health.group.safe-defaults.*} group
+ * when it configured one, else the primary group, so an unset group inherits
  * {@code management.endpoint.health.show-details}, {@code show-components} and
  * {@code roles} as every Boot group does. {@code safe-defaults.health.show-details}, when
- * set, stands in for the group's {@code show-details} and {@code show-components} that the
- * application left unset, with the roles Boot gives the group.
+ * set, stands in for the group's {@code show-details} and {@code show-components} that
+ * the application left unset, with the roles Boot gives the group.
  */
 final class SafeDefaultsHealthEndpointGroup implements HealthEndpointGroup {
 
@@ -79,8 +79,7 @@ final class SafeDefaultsHealthEndpointGroup implements HealthEndpointGroup {
 		}
 		boolean ownMembers = configured.getInclude() != null || configured.getExclude() != null;
 		// Boot's rule for a group's roles: its own, else the health endpoint's.
-		Set<String> roles = !CollectionUtils.isEmpty(configured.getRoles()) ? configured.getRoles()
-				: health.getRoles();
+		Set<String> roles = !CollectionUtils.isEmpty(configured.getRoles()) ? configured.getRoles() : health.getRoles();
 		return new SafeDefaultsHealthEndpointGroup(own, true, ownMembers,
 				(configured.getShowDetails() != null) ? null : starterShowDetails,
 				(configured.getShowComponents() != null) ? null : starterShowDetails, roles);

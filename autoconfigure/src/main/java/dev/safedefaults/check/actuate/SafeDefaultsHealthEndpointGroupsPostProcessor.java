@@ -16,9 +16,9 @@ import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroupsPost
 import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointProperties;
 
 /**
- * Adds the {@code safe-defaults} health group ({@link SafeDefaultsHealthEndpointGroup}) to
- * the groups Boot built, through the extension point Boot's availability probes use. The
- * liveness and readiness groups are left as Boot makes them.
+ * Adds the {@code safe-defaults} health group ({@link SafeDefaultsHealthEndpointGroup})
+ * to the groups Boot built, through the extension point Boot's availability probes use.
+ * The liveness and readiness groups are left as Boot makes them.
  */
 final class SafeDefaultsHealthEndpointGroupsPostProcessor implements HealthEndpointGroupsPostProcessor {
 
@@ -39,8 +39,9 @@ final class SafeDefaultsHealthEndpointGroupsPostProcessor implements HealthEndpo
 	}
 
 	/**
-	 * Boot's groups with the {@code safe-defaults} group in place of (or added to) theirs.
-	 * Additional paths are asked of the groups it decorates, as Boot's own decorator does.
+	 * Boot's groups with the {@code safe-defaults} group in place of (or added to)
+	 * theirs. Additional paths are asked of the groups it decorates, as Boot's own
+	 * decorator does.
 	 */
 	private static final class WithSafeDefaultsGroup implements HealthEndpointGroups, AdditionalPathsMapper {
 

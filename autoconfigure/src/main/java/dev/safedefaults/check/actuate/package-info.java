@@ -1,7 +1,7 @@
 /**
  * The health contributor, the {@code safedefaults} endpoint and the findings metrics:
- * readers of the {@link dev.safedefaults.check.FindingsStore}, when Actuator or Micrometer
- * is present.
+ * readers of the {@link dev.safedefaults.check.FindingsStore}, when Actuator or
+ * Micrometer is present.
  */
 @NullMarked
 package dev.safedefaults.check.actuate;

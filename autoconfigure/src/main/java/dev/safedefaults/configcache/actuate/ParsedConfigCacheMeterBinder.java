@@ -10,16 +10,17 @@ import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * Binds the {@code parsed-config} cache's meters (Micrometer's Caffeine cache metrics). It
- * looks the cache up when the registry binds it (after every singleton exists) rather
+ * Binds the {@code parsed-config} cache's meters (Micrometer's Caffeine cache metrics).
+ * It looks the cache up when the registry binds it (after every singleton exists) rather
  * than by a bean condition, which would be evaluated before the cache's bean is even
  * defined; an application's own single ParsedConfigCache bean is measured too.
  */
 public class ParsedConfigCacheMeterBinder implements MeterBinder {
 
 	/**
-	 * The tag Boot's cache metrics carry besides {@code cache}: Prometheus wants every meter
-	 * of one name to have the same tag keys, and Spring caches share {@code cache.gets}.
+	 * The tag Boot's cache metrics carry besides {@code cache}: Prometheus wants every
+	 * meter of one name to have the same tag keys, and Spring caches share
+	 * {@code cache.gets}.
 	 */
 	static final Tags TAGS = Tags.of("cache.manager", "safeDefaults");
 

@@ -18,14 +18,16 @@ import org.springframework.http.converter.ResourceHttpMessageConverter;
 /**
  * {@code feign.default-converters}: a Feign client whose converters include the defaults
  * (resources, XML, every format on the class path) because the starter's set is off or
- * overridden. {@code registerDefaults()} always adds a {@link ResourceHttpMessageConverter},
- * which the starter's set never contains unless the application adds one: that is the
- * mark looked for. Built once, the defaults cost memory and startup; rebuilt per call they
- * are incident 1, which {@code feign.per-call-converters} reports.
+ * overridden. {@code registerDefaults()} always adds a
+ * {@link ResourceHttpMessageConverter}, which the starter's set never contains unless the
+ * application adds one: that is the mark looked for. Built once, the defaults cost memory
+ * and startup; rebuilt per call they are incident 1, which
+ * {@code feign.per-call-converters} reports.
  */
 final class DefaultConvertersCheck implements Check {
 
-	private static final List<String> DEFAULT_ONLY = List.of("org.springframework.http.converter.ResourceHttpMessageConverter",
+	private static final List<String> DEFAULT_ONLY = List.of(
+			"org.springframework.http.converter.ResourceHttpMessageConverter",
 			"org.springframework.http.converter.ResourceRegionHttpMessageConverter",
 			"org.springframework.http.converter.xml.AbstractXmlHttpMessageConverter",
 			"org.springframework.http.converter.xml.SourceHttpMessageConverter",
@@ -58,13 +60,16 @@ final class DefaultConvertersCheck implements Check {
 					continue;
 				}
 				starters |= source.converters() instanceof FrozenFeignHttpMessageConverters;
-				source.list().stream().filter(DefaultConvertersCheck::isDefaultOnly)
+				source.list()
+					.stream()
+					.filter(DefaultConvertersCheck::isDefaultOnly)
 					.map((converter) -> converter.getClass().getSimpleName())
 					.forEach(defaults::add);
 			}
 			if (!defaults.isEmpty()) {
 				findings.add(FeignFindings.DEFAULT_CONVERTERS.raise(PerCallConvertersCheck.subject(client.client()),
-						String.join(", ", defaults), starters ? "the application's converters bring them into the starter's set"
+						String.join(", ", defaults),
+						starters ? "the application's converters bring them into the starter's set"
 								: "the starter's shared set is off or overridden for it"));
 			}
 		}

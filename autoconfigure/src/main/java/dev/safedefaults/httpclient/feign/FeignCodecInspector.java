@@ -31,9 +31,9 @@ import org.springframework.core.ResolvableType;
 import org.springframework.http.converter.HttpMessageConverter;
 
 /**
- * Finds, for every Feign client, where its encoder and decoder get their converters
- * from, and whether that source yields a new converters object per call. It never sends
- * a request: asking the client factory for a client's codec creates the client's context
+ * Finds, for every Feign client, where its encoder and decoder get their converters from,
+ * and whether that source yields a new converters object per call. It never sends a
+ * request: asking the client factory for a client's codec creates the client's context
  * (clients injected {@code @Lazy} or resolving their URL lazily have none at startup),
  * nothing more.
  * <p>
@@ -46,9 +46,9 @@ import org.springframework.http.converter.HttpMessageConverter;
  * {@code ObjectFactory}/{@code ObjectProvider}/{@code Supplier} fields that yield
  * converters; each is asked twice.
  * <p>
- * One instance serves both Feign checks and inspects the clients once: asking a
- * provider for converters runs the application's code (a factory's {@code getObject()}),
- * which must not run again for every check that reads the result.
+ * One instance serves both Feign checks and inspects the clients once: asking a provider
+ * for converters runs the application's code (a factory's {@code getObject()}), which
+ * must not run again for every check that reads the result.
  */
 final class FeignCodecInspector {
 
@@ -289,8 +289,8 @@ final class FeignCodecInspector {
 
 	private static boolean isPlatform(Class<?> type) {
 		String name = type.getName();
-		return type == Object.class || name.startsWith("java.") || name.startsWith("javax.")
-				|| name.startsWith("jdk.") || name.startsWith("sun.") || name.startsWith("com.sun.");
+		return type == Object.class || name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
+				|| name.startsWith("sun.") || name.startsWith("com.sun.");
 	}
 
 	private static String simpleName(@Nullable Object codec) {

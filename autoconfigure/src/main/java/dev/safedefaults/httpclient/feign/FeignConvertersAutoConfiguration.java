@@ -24,8 +24,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Gives every Feign client one converters object, built once at startup, without the
- * defaults, and checks for codecs that build converters on every call (incident 1 of
- * the project's incidents: a custom codec rebuilt every default converter per call;
+ * defaults, and checks for codecs that build converters on every call (incident 1 of the
+ * project's incidents: a custom codec rebuilt every default converter per call;
  * throughput fell 25×).
  * <p>
  * OpenFeign's own encoder and decoder stay; only the converters they ask for on every
@@ -85,8 +85,8 @@ public final class FeignConvertersAutoConfiguration {
 			}
 
 			/**
-			 * Contributes {@link ClientConvertersConfiguration} to every client's context:
-			 * OpenFeign registers the configurations of specifications named
+			 * Contributes {@link ClientConvertersConfiguration} to every client's
+			 * context: OpenFeign registers the configurations of specifications named
 			 * {@code default.*} in each of them.
 			 */
 			@Bean

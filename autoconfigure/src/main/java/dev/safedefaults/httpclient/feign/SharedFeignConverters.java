@@ -16,12 +16,13 @@ import org.springframework.cloud.openfeign.support.HttpMessageConverterCustomize
 import org.springframework.http.converter.HttpMessageConverter;
 
 /**
- * The converters every Feign client uses: the application's {@link SharedClientConverters}
- * (built once at startup without the defaults, the same instances every other client kind
- * gets), then the {@link HttpMessageConverterCustomizer} beans the client sees, frozen.
- * Each client's context gets its converters from {@link #forClient}: the one shared
- * instance, or, for a client whose own configuration declares converter customizers, an
- * instance of its own (built once, with them).
+ * The converters every Feign client uses: the application's
+ * {@link SharedClientConverters} (built once at startup without the defaults, the same
+ * instances every other client kind gets), then the
+ * {@link HttpMessageConverterCustomizer} beans the client sees, frozen. Each client's
+ * context gets its converters from {@link #forClient}: the one shared instance, or, for a
+ * client whose own configuration declares converter customizers, an instance of its own
+ * (built once, with them).
  */
 final class SharedFeignConverters {
 

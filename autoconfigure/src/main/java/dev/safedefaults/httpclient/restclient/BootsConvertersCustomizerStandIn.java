@@ -9,10 +9,10 @@ import org.springframework.web.client.RestClient;
  * set is on. Boot's customizer runs the {@code ClientHttpMessageConvertersCustomizer}s on
  * every {@code build()}, and Boot's default one calls {@code registerDefaults()}: every
  * client built assembles every format on the class path again. The shared set already ran
- * those customizers once, at startup, so Boot's bean is replaced by a customizer that does
- * nothing; {@link SharedConvertersRestClientCustomizer} gives the builders the result.
- * Only that exact class is replaced, never a subclass or another customizer of the
- * application's.
+ * those customizers once, at startup, so Boot's bean is replaced by a customizer that
+ * does nothing; {@link SharedConvertersRestClientCustomizer} gives the builders the
+ * result. Only that exact class is replaced, never a subclass or another customizer of
+ * the application's.
  */
 final class BootsConvertersCustomizerStandIn implements BeanPostProcessor {
 

@@ -35,11 +35,13 @@ import org.springframework.web.service.registry.HttpServiceGroup;
  * It observes through a converters configurer, and a builder with none registers
  * Framework's defaults, with one it does not (spring-framework #36747). So it observes
  * only when the builder already has one: the shared set's, or Boot's own customizer's,
- * which exists whenever the application has a {@code ClientHttpMessageConvertersCustomizer}.
+ * which exists whenever the application has a
+ * {@code ClientHttpMessageConvertersCustomizer}.
  */
 final class HttpServiceGroupsRecorder implements RestClientHttpServiceGroupConfigurer {
 
-	private static final List<String> DEFAULT_ONLY = List.of("org.springframework.http.converter.ResourceHttpMessageConverter",
+	private static final List<String> DEFAULT_ONLY = List.of(
+			"org.springframework.http.converter.ResourceHttpMessageConverter",
 			"org.springframework.http.converter.ResourceRegionHttpMessageConverter",
 			"org.springframework.http.converter.xml.SourceHttpMessageConverter",
 			"org.springframework.http.converter.xml.JacksonXmlHttpMessageConverter",
@@ -49,8 +51,7 @@ final class HttpServiceGroupsRecorder implements RestClientHttpServiceGroupConfi
 			"org.springframework.http.converter.feed.AtomFeedHttpMessageConverter",
 			"org.springframework.http.converter.feed.RssChannelHttpMessageConverter");
 
-	private static final Set<Class<?>> PLAIN = Set.of(void.class, Void.class, String.class, byte[].class,
-			Object.class);
+	private static final Set<Class<?>> PLAIN = Set.of(void.class, Void.class, String.class, byte[].class, Object.class);
 
 	private final RestClientBuilds builds;
 
@@ -117,7 +118,8 @@ final class HttpServiceGroupsRecorder implements RestClientHttpServiceGroupConfi
 	/**
 	 * Whether one of the interfaces sends or receives an object that needs a converter
 	 * for JSON: a body parameter or a result other than a string, bytes, a resource or
-	 * nothing (unwrapping {@code ResponseEntity}, {@code HttpEntity} and {@code Optional}).
+	 * nothing (unwrapping {@code ResponseEntity}, {@code HttpEntity} and
+	 * {@code Optional}).
 	 */
 	static boolean exchangesObjects(Collection<Class<?>> types) {
 		for (Class<?> type : types) {

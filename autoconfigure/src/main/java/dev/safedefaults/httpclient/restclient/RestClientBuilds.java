@@ -25,10 +25,9 @@ import org.springframework.context.ApplicationListener;
  * assembles a client and its converters. Done once at startup that is free; done while
  * the application serves traffic it is incident 1 again. Once ready, every builder handed
  * out and every client built is counted, and the first few callers are named (a stack
- * walk, only after startup, for at most {@value #MAX_CALLERS} distinct callers among the first
- * {@value #MAX_WALKS} events);
- * at {@value #FIRST_REPORT}, then every tenfold, the {@code restclient.per-request-build}
- * finding is published with the counts.
+ * walk, only after startup, for at most {@value #MAX_CALLERS} distinct callers among the
+ * first {@value #MAX_WALKS} events); at {@value #FIRST_REPORT}, then every tenfold, the
+ * {@code restclient.per-request-build} finding is published with the counts.
  */
 final class RestClientBuilds implements ApplicationListener<ApplicationReadyEvent> {
 
@@ -36,7 +35,10 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 
 	static final int MAX_CALLERS = 8;
 
-	/** Callers are looked for in the first this many counted events only (a stack walk each). */
+	/**
+	 * Callers are looked for in the first this many counted events only (a stack walk
+	 * each).
+	 */
 	static final long MAX_WALKS = 1000;
 
 	static final String SOURCE = "restclient.per-request-build";
@@ -135,8 +137,8 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 		}
 		Map<String, Long> named = new TreeMap<>();
 		this.callers.forEach((caller, count) -> named.put(caller, count.get()));
-		Finding finding = RestClientFindings.PER_REQUEST_BUILD.raise("Boot's RestClient.Builder",
-				this.handedOut.get(), this.built.get(), named.isEmpty() ? "no caller found" : named.toString());
+		Finding finding = RestClientFindings.PER_REQUEST_BUILD.raise("Boot's RestClient.Builder", this.handedOut.get(),
+				this.built.get(), named.isEmpty() ? "no caller found" : named.toString());
 		findings.publish(SOURCE, List.of(finding));
 	}
 
@@ -172,8 +174,7 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 	 * @param defaults the default-only converters it carries (resources, XML, other
 	 * formats), by simple name
 	 */
-	record GroupConverters(String name, boolean exchangesObjects, boolean json, boolean shared,
-			List<String> defaults) {
+	record GroupConverters(String name, boolean exchangesObjects, boolean json, boolean shared, List<String> defaults) {
 	}
 
 }

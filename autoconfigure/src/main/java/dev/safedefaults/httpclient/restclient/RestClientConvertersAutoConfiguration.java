@@ -22,10 +22,10 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
 /**
- * Gives every {@code RestClient} built from Boot's {@code RestClient.Builder}, and so every
- * HTTP service group ({@code @ImportHttpServices}, {@code spring.http.serviceclient.*}), the
- * converters set built once and shared with the Feign clients; checks for clients built
- * per request and groups left without JSON.
+ * Gives every {@code RestClient} built from Boot's {@code RestClient.Builder}, and so
+ * every HTTP service group ({@code @ImportHttpServices},
+ * {@code spring.http.serviceclient.*}), the converters set built once and shared with the
+ * Feign clients; checks for clients built per request and groups left without JSON.
  * <p>
  * Boot applies every {@code RestClientCustomizer} bean to the builders it hands out and
  * to each group's builder: the starter's customizer is the one way in. The status

@@ -9,9 +9,10 @@ import dev.safedefaults.httpclient.restclient.RestClientBuilds.GroupConverters;
 
 /**
  * At startup, after every HTTP service group's client was built: a group whose interfaces
- * exchange objects but whose converters have no JSON ({@code restclient.json-converter-lost}),
- * a group carrying the default converters ({@code restclient.default-converters}), and the
- * whole feature off (the same INFO, once).
+ * exchange objects but whose converters have no JSON
+ * ({@code restclient.json-converter-lost}), a group carrying the default converters
+ * ({@code restclient.default-converters}), and the whole feature off (the same INFO,
+ * once).
  */
 final class RestClientConvertersCheck implements Check {
 
@@ -36,8 +37,8 @@ final class RestClientConvertersCheck implements Check {
 			}
 			if (this.enabled && !group.defaults().isEmpty()) {
 				findings.add(RestClientFindings.DEFAULT_CONVERTERS.raise(subject(group.name()),
-						String.join(", ", group.defaults()), group.shared()
-								? "the application's converters bring them into the starter's set"
+						String.join(", ", group.defaults()),
+						group.shared() ? "the application's converters bring them into the starter's set"
 								: "a converters configurer of the group's overrides the starter's set"));
 			}
 		}

@@ -11,9 +11,9 @@ public class RestClientProperties {
 
 	/**
 	 * Whether every RestClient built from Boot's RestClient.Builder, and so every HTTP
-	 * service group, gets the converters set built once and shared with the Feign clients:
-	 * byte array, String (UTF-8) and JSON (the application's JsonMapper), plus the
-	 * application's converter beans and customizers. False restores Boot's converters
+	 * service group, gets the converters set built once and shared with the Feign
+	 * clients: byte array, String (UTF-8) and JSON (the application's JsonMapper), plus
+	 * the application's converter beans and customizers. False restores Boot's converters
 	 * (every build assembles all the defaults again); the checks keep running.
 	 */
 	private boolean enabled = true;

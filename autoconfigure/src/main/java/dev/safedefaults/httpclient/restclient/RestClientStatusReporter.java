@@ -52,7 +52,8 @@ final class RestClientStatusReporter implements FeatureStatusReporter {
 			}
 		}
 		String reason = notApplied.isEmpty() ? null
-				: "a converters configurer of its own replaces the shared set for group " + String.join(", ", notApplied);
+				: "a converters configurer of its own replaces the shared set for group "
+						+ String.join(", ", notApplied);
 		return new FeatureStatus(FEATURE, true, appliedTo, reason)
 			.withScope("builder" + ((groups == 0) ? "" : ", " + groups + ((groups == 1) ? " group" : " groups")));
 	}

@@ -56,8 +56,7 @@ public class LoggingMeterBinder implements MeterBinder {
 			.description("Log events discarded because the async ring buffer was full (never WARN or above)")
 			.baseUnit("events")
 			.register(registry);
-		FunctionCounter
-			.builder(STACK_TRACES_ELIDED, this.elided, LongSupplier::getAsLong)
+		FunctionCounter.builder(STACK_TRACES_ELIDED, this.elided, LongSupplier::getAsLong)
 			.description("Stack traces %throttledEx replaced by one line because their kind was printed in full "
 					+ "often enough in the interval (one per rendering)")
 			.baseUnit("stack traces")

@@ -27,10 +27,13 @@ public final class LoggingMetricsAutoConfiguration {
 	@Bean
 	LoggingMeterBinder safeDefaultsLoggingMeterBinder(ObjectProvider<QueueFullPolicyConfigurer> queueFullPolicy,
 			ObjectProvider<StackTraceThrottleConfigurer> stackTraceThrottle) {
-		return new LoggingMeterBinder(discarded(queueFullPolicy.getIfAvailable()), elided(stackTraceThrottle.getIfAvailable()));
+		return new LoggingMeterBinder(discarded(queueFullPolicy.getIfAvailable()),
+				elided(stackTraceThrottle.getIfAvailable()));
 	}
 
-	/** This context's own count when it configured the policy, else the count in force. */
+	/**
+	 * This context's own count when it configured the policy, else the count in force.
+	 */
 	private static LongSupplier discarded(@Nullable QueueFullPolicyConfigurer configurer) {
 		return (configurer != null) ? configurer::discardedCount : CountingQueueFullPolicy::discardedCount;
 	}

@@ -8,28 +8,34 @@ import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
 /**
- * One application's logging stop, bounded from the moment the JVM starts to shut down (the
- * signal): the whole stop ends within {@code spring.lifecycle.timeout-per-shutdown-phase} +
- * {@code safe-defaults.logging.shutdown-timeout} + 2 s, with the count of unwritten events
- * written before that.
+ * One application's logging stop, bounded from the moment the JVM starts to shut down
+ * (the signal): the whole stop ends within
+ * {@code spring.lifecycle.timeout-per-shutdown-phase} +
+ * {@code safe-defaults.logging.shutdown-timeout} + 2 s, with the count of unwritten
+ * events written before that.
  * <ul>
- * <li>As Spring Boot's shutdown handler (after the contexts have closed) it drains the ring
- * buffer for at most the shutdown timeout, and never past the stop's deadline: signal + phase + shutdown timeout,
- * less the half second the line may take ({@code LoggingShutdown.LAST_LINE_GRACE}), so that the
- * line is written by signal + phase + shutdown timeout whatever the outputs do, and the 2 s of
- * the bound are left for the exit and a loaded machine's delays.</li>
- * <li>From the signal, a daemon thread watches the deadline. Request threads waiting to queue a
- * WARN or ERROR behind a stalled stdout keep Tomcat's connector stop and servlet unload
- * waiting (seconds each, after the graceful phase), so the contexts may still be closing when
- * the deadline comes: the watchdog then counts what is queued, writes the line (at most half a
- * second) and halts the JVM. When the handler is draining at the deadline, it gets until
- * {@link #HALT_AFTER} past the deadline to finish (its line included) before the halt.</li>
+ * <li>As Spring Boot's shutdown handler (after the contexts have closed) it drains the
+ * ring buffer for at most the shutdown timeout, and never past the stop's deadline:
+ * signal + phase + shutdown timeout, less the half second the line may take
+ * ({@code LoggingShutdown.LAST_LINE_GRACE}), so that the line is written by signal +
+ * phase + shutdown timeout whatever the outputs do, and the 2 s of the bound are left for
+ * the exit and a loaded machine's delays.</li>
+ * <li>From the signal, a daemon thread watches the deadline. Request threads waiting to
+ * queue a WARN or ERROR behind a stalled stdout keep Tomcat's connector stop and servlet
+ * unload waiting (seconds each, after the graceful phase), so the contexts may still be
+ * closing when the deadline comes: the watchdog then counts what is queued, writes the
+ * line (at most half a second) and halts the JVM. When the handler is draining at the
+ * deadline, it gets until {@link #HALT_AFTER} past the deadline to finish (its line
+ * included) before the halt.</li>
  * </ul>
  * The halt's status is 143 (128 + SIGTERM), what a JVM stopped by SIGTERM returns.
  */
 final class BoundedLoggingStop implements Runnable {
 
-	/** How long past the deadline a handler still draining may take before the JVM is halted. */
+	/**
+	 * How long past the deadline a handler still draining may take before the JVM is
+	 * halted.
+	 */
 	static final Duration HALT_AFTER = Duration.ofSeconds(1);
 
 	/** The status of a halted stop. */
@@ -57,7 +63,8 @@ final class BoundedLoggingStop implements Runnable {
 
 	/**
 	 * A stop.
-	 * @param drain the logging drain, made when it is needed (the ring buffer is looked up then)
+	 * @param drain the logging drain, made when it is needed (the ring buffer is looked
+	 * up then)
 	 * @param bound the phase plus the shutdown timeout: from the signal to the deadline
 	 * @param halt halts the JVM with a status
 	 */

@@ -16,30 +16,33 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.StandardEnvironment;
 
 /**
- * Writes what a failed start logged, Boot's failure report above all, before the JVM exits
- * (issue 25). With every logger asynchronous the report is only queued when the main thread
- * ends, and a start that fails before Boot has initialised its logging system (a missing
- * {@code spring.config.import} file, a YAML syntax error, a bad value read by an
- * environment post-processor) has nobody to stop Log4j: the JVM exited with the report
+ * Writes what a failed start logged, Boot's failure report above all, before the JVM
+ * exits (issue 25). With every logger asynchronous the report is only queued when the
+ * main thread ends, and a start that fails before Boot has initialised its logging system
+ * (a missing {@code spring.config.import} file, a YAML syntax error, a bad value read by
+ * an environment post-processor) has nobody to stop Log4j: the JVM exited with the report
  * still in the ring, in about one such start out of six.
  * <p>
  * On a failed start this registers the starter's {@link LoggingShutdown} as a Spring Boot
  * shutdown handler: Boot logs its report right after its run listeners have heard of the
- * failure, the main thread ends, and the handler then waits for the ring to drain, with the
- * shutdown timeout, and counts what could not be written, exactly as at a stop. There is no
- * extension point after the report, so the report itself stays asynchronous; the exit waits
- * for it.
+ * failure, the main thread ends, and the handler then waits for the ring to drain, with
+ * the shutdown timeout, and counts what could not be written, exactly as at a stop. There
+ * is no extension point after the report, so the report itself stays asynchronous; the
+ * exit waits for it.
  * <p>
- * Nothing is registered where the stop is somebody else's: when the starter's stop handler
- * is already registered (its {@code logging.register-shutdown-hook=false} is in the
- * environment), when the application sets {@code logging.register-shutdown-hook} itself (it
- * keeps Boot's behaviour), when the logging defaults are off, or when Log4j2 is not Boot's
- * logging system. Like every Spring Boot shutdown handler it runs only when
+ * Nothing is registered where the stop is somebody else's: when the starter's stop
+ * handler is already registered (its {@code logging.register-shutdown-hook=false} is in
+ * the environment), when the application sets {@code logging.register-shutdown-hook}
+ * itself (it keeps Boot's behaviour), when the logging defaults are off, or when Log4j2
+ * is not Boot's logging system. Like every Spring Boot shutdown handler it runs only when
  * {@code spring.main.register-shutdown-hook} is left on.
  */
 public class FailedStartLogDrain implements SpringApplicationRunListener, Ordered {
 
-	/** Marks a Log4j context whose drain is registered (in its object map): one drain per context. */
+	/**
+	 * Marks a Log4j context whose drain is registered (in its object map): one drain per
+	 * context.
+	 */
 	static final String DRAIN_REGISTERED = FailedStartLogDrain.class.getName() + ".registered";
 
 	private final SpringApplication application;
@@ -65,7 +68,8 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 	@Override
 	public void failed(@Nullable ConfigurableApplicationContext context, Throwable exception) {
 		ConfigurableEnvironment environment = environment(context);
-		if (isTheStartersToDrain(environment) && Log4j2LoggingSystemChoice.isChosen(this.application.getClassLoader())) {
+		if (isTheStartersToDrain(environment)
+				&& Log4j2LoggingSystemChoice.isChosen(this.application.getClassLoader())) {
 			Log4jDrain.register(this.application.getClassLoader(), timeout(environment));
 		}
 	}
@@ -77,7 +81,8 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 					&& !environment.containsProperty(LoggingShutdownEnvironmentPostProcessor.REGISTER_SHUTDOWN_HOOK);
 		}
 		catch (RuntimeException ex) {
-			// A switch that is not a boolean failed the start: its report must be written.
+			// A switch that is not a boolean failed the start: its report must be
+			// written.
 			return true;
 		}
 	}
@@ -86,13 +91,15 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 		if (context != null) {
 			return context.getEnvironment();
 		}
-		// A failure before the environment was prepared: the JVM-level switches still count.
+		// A failure before the environment was prepared: the JVM-level switches still
+		// count.
 		return (this.environment != null) ? this.environment : new StandardEnvironment();
 	}
 
 	private static Duration timeout(ConfigurableEnvironment environment) {
 		try {
-			// Its warning about a clamped Boot timeout is the post-processor's to give, not this one's.
+			// Its warning about a clamped Boot timeout is the post-processor's to give,
+			// not this one's.
 			return new LoggingShutdownEnvironmentPostProcessor((destination) -> destination.get())
 				.timeout(EarlyPropertyBinder.of(environment));
 		}
@@ -104,7 +111,8 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 
 	@Override
 	public int getOrder() {
-		// Before Boot's event publishing listener, whose environment post-processors may fail.
+		// Before Boot's event publishing listener, whose environment post-processors may
+		// fail.
 		return Ordered.HIGHEST_PRECEDENCE;
 	}
 

@@ -21,10 +21,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the starter's last line at a stop without ever waiting longer than a grace
- * period: to the log's own output (the root logger's appenders, called directly, since the
- * async queue is what is stuck), to stderr, and, when either of those does not return in
- * time, to a file under {@code java.io.tmpdir}. Each write runs on a daemon thread, so a
- * blocked pipe keeps that thread, never the JVM.
+ * period: to the log's own output (the root logger's appenders, called directly, since
+ * the async queue is what is stuck), to stderr, and, when either of those does not return
+ * in time, to a file under {@code java.io.tmpdir}. Each write runs on a daemon thread, so
+ * a blocked pipe keeps that thread, never the JVM.
  */
 final class LastLineWriter {
 

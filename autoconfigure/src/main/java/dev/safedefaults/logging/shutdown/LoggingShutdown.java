@@ -14,16 +14,17 @@ import org.jspecify.annotations.Nullable;
  * then sleeps up to 10 s while events are queued and drops the rest, warning on stderr,
  * where a blocked stderr hangs the JVM).
  * <p>
- * The guarantee: every queued event is written within the shutdown timeout; whatever could
- * not be written by then is counted (WARN and ERROR apart) and the count is the last line the
- * starter tries to write, {@code safe-defaults: N log events not written at shutdown (M WARN
+ * The guarantee: every queued event is written within the shutdown timeout; whatever
+ * could not be written by then is counted (WARN and ERROR apart) and the count is the
+ * last line the starter tries to write,
+ * {@code safe-defaults: N log events not written at shutdown (M WARN
  * or ERROR)}; nothing here waits past the timeout plus a short grace for that line, so a
  * blocked stdout never keeps the JVM alive.
  * <ol>
- * <li>Wait, polling every 10 ms, until the ring buffer is empty or the timeout has passed (or
- * the stop's deadline, when it comes first).</li>
- * <li>Empty in time: stop the logger context (appenders flushed and closed) with what is left
- * of the timeout, on a daemon thread.</li>
+ * <li>Wait, polling every 10 ms, until the ring buffer is empty or the timeout has passed
+ * (or the stop's deadline, when it comes first).</li>
+ * <li>Empty in time: stop the logger context (appenders flushed and closed) with what is
+ * left of the timeout, on a daemon thread.</li>
  * <li>Not empty: count the events still queued, write the line, and leave the context
  * running: stopping it would wait on the same blocked output. The JVM exits; the logging
  * thread is a daemon.</li>
@@ -34,14 +35,18 @@ import org.jspecify.annotations.Nullable;
 final class LoggingShutdown implements BoundedLoggingStop.Drain {
 
 	/**
-	 * How long the last line may take to reach each of its outputs before it goes to a file:
-	 * short, since it comes at the stop's deadline and the bound leaves 2 s for it and the exit.
+	 * How long the last line may take to reach each of its outputs before it goes to a
+	 * file: short, since it comes at the stop's deadline and the bound leaves 2 s for it
+	 * and the exit.
 	 */
 	static final Duration LAST_LINE_GRACE = Duration.ofMillis(500);
 
 	private static final long POLL_MILLIS = 10;
 
-	/** How long past its deadline the context's own stop may take (it sleeps while events are queued). */
+	/**
+	 * How long past its deadline the context's own stop may take (it sleeps while events
+	 * are queued).
+	 */
 	private static final long CONTEXT_STOP_GRACE_MILLIS = 250;
 
 	private final LoggerContext context;
@@ -93,7 +98,8 @@ final class LoggingShutdown implements BoundedLoggingStop.Drain {
 			}
 		}
 		if (!stopContext(deadline) && this.backlog != null && this.backlog.hasBacklog()) {
-			// Events logged after the drain, which the context's stop could not write in time.
+			// Events logged after the drain, which the context's stop could not write in
+			// time.
 			reportUnwritten(this.backlog.count());
 		}
 	}
@@ -118,7 +124,8 @@ final class LoggingShutdown implements BoundedLoggingStop.Drain {
 		stop.setDaemon(true);
 		stop.start();
 		try {
-			// Log4j's stop of an async context sleeps while events are queued, on top of its timeout.
+			// Log4j's stop of an async context sleeps while events are queued, on top of
+			// its timeout.
 			stop.join(remainingMillis + CONTEXT_STOP_GRACE_MILLIS);
 		}
 		catch (InterruptedException ex) {

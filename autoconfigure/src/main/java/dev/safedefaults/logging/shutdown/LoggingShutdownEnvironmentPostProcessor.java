@@ -20,26 +20,27 @@ import org.springframework.core.env.PropertySource;
 
 /**
  * Puts the starter's {@link LoggingShutdown} in place of Spring Boot's logging shutdown
- * handler. Boot registers its handler, {@code LoggerContext.stop()} (a 0 ms timeout), on the
- * same event unless {@code logging.register-shutdown-hook} is false; this sets that property
- * to false in a property source that comes last, and registers the starter's handler with
- * {@link SpringApplication#getShutdownHandlers()}, which runs it once the application
- * contexts have closed.
+ * handler. Boot registers its handler, {@code LoggerContext.stop()} (a 0 ms timeout), on
+ * the same event unless {@code logging.register-shutdown-hook} is false; this sets that
+ * property to false in a property source that comes last, and registers the starter's
+ * handler with {@link SpringApplication#getShutdownHandlers()}, which runs it once the
+ * application contexts have closed.
  * <p>
  * An application that sets {@code logging.register-shutdown-hook} itself keeps Boot's
  * behaviour: {@code true} brings Boot's handler back (and no guarantee), {@code false}
- * means nobody stops Log4j (the {@code logging.no-shutdown-hook} finding says so). Nothing
- * happens unless Log4j2 is Boot's logging system and the logging defaults are on.
+ * means nobody stops Log4j (the {@code logging.no-shutdown-hook} finding says so).
+ * Nothing happens unless Log4j2 is Boot's logging system and the logging defaults are on.
  * <p>
  * The timeout is {@code safe-defaults.logging.shutdown-timeout} (declared in additional
  * configuration metadata, read here only), or else Boot's
- * {@code spring.lifecycle.timeout-per-shutdown-phase}, or else 30 s; from 1 ms to 10 minutes.
- * Boot's property is Boot's: a value Boot accepts outside that range ({@code 0s}, an hour) is
- * clamped into it, with a warning, never refused. The whole stop, from the signal to the exit,
- * is bounded by phase + timeout + 2 s ({@link BoundedLoggingStop}).
+ * {@code spring.lifecycle.timeout-per-shutdown-phase}, or else 30 s; from 1 ms to 10
+ * minutes. Boot's property is Boot's: a value Boot accepts outside that range
+ * ({@code 0s}, an hour) is clamped into it, with a warning, never refused. The whole
+ * stop, from the signal to the exit, is bounded by phase + timeout + 2 s
+ * ({@link BoundedLoggingStop}).
  * <p>
- * Each application run registers its own stop, in place of the previous run's: a restarted
- * application (DevTools, tests) stops with its own settings.
+ * Each application run registers its own stop, in place of the previous run's: a
+ * restarted application (DevTools, tests) stops with its own settings.
  */
 public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
@@ -59,7 +60,9 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 
 	static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
 
-	/** The longest phase the bound's arithmetic takes: longer ones are as good as endless. */
+	/**
+	 * The longest phase the bound's arithmetic takes: longer ones are as good as endless.
+	 */
 	private static final Duration MAX_PHASE = PropertyBounds.MAX_INTERVAL;
 
 	private final Log logger;
@@ -94,7 +97,8 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	 */
 	public static boolean ownsTheStop(ConfigurableEnvironment environment) {
 		for (PropertySource<?> source : environment.getPropertySources()) {
-			// Boot's attached view of all the other sources contains every property: skip it.
+			// Boot's attached view of all the other sources contains every property: skip
+			// it.
 			if (!ConfigurationPropertySources.isAttachedConfigurationPropertySource(source)
 					&& source.containsProperty(REGISTER_SHUTDOWN_HOOK)) {
 				return PROPERTY_SOURCE_NAME.equals(source.getName());
@@ -115,9 +119,10 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 			return DEFAULT_TIMEOUT;
 		}
 		if (phase.clamped()) {
-			this.logger.warn(BOOT_PHASE_TIMEOUT + "=" + phase.value() + " is outside what queued log events may take at a "
-					+ "stop (" + MIN_TIMEOUT.toMillis() + "ms to " + PropertyBounds.MAX_TIMEOUT.toMinutes()
-					+ "m): they get " + phase.used() + "; set " + TIMEOUT + " to choose");
+			this.logger
+				.warn(BOOT_PHASE_TIMEOUT + "=" + phase.value() + " is outside what queued log events may take at a "
+						+ "stop (" + MIN_TIMEOUT.toMillis() + "ms to " + PropertyBounds.MAX_TIMEOUT.toMinutes()
+						+ "m): they get " + phase.used() + "; set " + TIMEOUT + " to choose");
 		}
 		return phase.used();
 	}
@@ -142,7 +147,8 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 			org.apache.logging.log4j.spi.LoggerContext context = org.apache.logging.log4j.LogManager
 				.getContext(classLoader, false);
 			if (context instanceof org.apache.logging.log4j.core.LoggerContext core) {
-				// The ring buffer is looked up when the stop starts: a restarted context has a new one.
+				// The ring buffer is looked up when the stop starts: a restarted context
+				// has a new one.
 				StopRegistration.register(new BoundedLoggingStop(() -> LoggingShutdown.of(core, timeout), bound,
 						Runtime.getRuntime()::halt));
 			}

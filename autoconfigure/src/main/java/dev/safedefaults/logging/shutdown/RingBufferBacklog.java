@@ -14,13 +14,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * The events still queued in an all-async Log4j context's ring buffer. Log4j keeps its
  * Disruptor private ({@code AsyncLoggerContext.loggerDisruptor}, a package-private
- * {@code getDisruptor()}); this reaches it once, at startup, and keeps the ring buffer, which
- * stays valid after Log4j has dropped its own reference when it stops.
+ * {@code getDisruptor()}); this reaches it once, at startup, and keeps the ring buffer,
+ * which stays valid after Log4j has dropped its own reference when it stops.
  * <p>
- * A slot holds an event that was not written yet from the moment a logging thread fills it
- * until the background thread has passed it to the appenders and cleared it
- * ({@link RingBufferLogEvent#isPopulated()}), so counting the filled slots, by level, counts
- * exactly the events enqueued and not yet written.
+ * A slot holds an event that was not written yet from the moment a logging thread fills
+ * it until the background thread has passed it to the appenders and cleared it
+ * ({@link RingBufferLogEvent#isPopulated()}), so counting the filled slots, by level,
+ * counts exactly the events enqueued and not yet written.
  */
 final class RingBufferBacklog {
 
@@ -33,8 +33,8 @@ final class RingBufferBacklog {
 	/**
 	 * The backlog of a context's ring buffer.
 	 * @param context the logger context
-	 * @return its backlog, or {@code null} when the context is not all-async, is not started,
-	 * or this Log4j version hides its ring buffer differently
+	 * @return its backlog, or {@code null} when the context is not all-async, is not
+	 * started, or this Log4j version hides its ring buffer differently
 	 */
 	static @Nullable RingBufferBacklog of(LoggerContext context) {
 		if (!(context instanceof AsyncLoggerContext)) {
@@ -47,7 +47,8 @@ final class RingBufferBacklog {
 			Method getDisruptor = loggerDisruptor.getClass().getDeclaredMethod("getDisruptor");
 			getDisruptor.setAccessible(true);
 			@SuppressWarnings("unchecked")
-			Disruptor<RingBufferLogEvent> disruptor = (Disruptor<RingBufferLogEvent>) getDisruptor.invoke(loggerDisruptor);
+			Disruptor<RingBufferLogEvent> disruptor = (Disruptor<RingBufferLogEvent>) getDisruptor
+				.invoke(loggerDisruptor);
 			return (disruptor != null) ? new RingBufferBacklog(disruptor.getRingBuffer()) : null;
 		}
 		catch (ReflectiveOperationException | RuntimeException | LinkageError ex) {

@@ -11,9 +11,10 @@ import org.springframework.boot.SpringApplicationShutdownHandlers;
 /**
  * Where the latest application's {@link BoundedLoggingStop} is registered. Spring Boot's
  * shutdown handlers and the JVM's shutdown hooks are JVM-wide, while each application run
- * (a DevTools restart, a test's second application) configures its own stop: registering a
- * stop removes the previous run's handler from Boot's, and the one JVM hook the starter adds
- * holds no state of its own, it tells the current stop when the JVM starts to shut down.
+ * (a DevTools restart, a test's second application) configures its own stop: registering
+ * a stop removes the previous run's handler from Boot's, and the one JVM hook the starter
+ * adds holds no state of its own, it tells the current stop when the JVM starts to shut
+ * down.
  */
 final class StopRegistration {
 
@@ -25,7 +26,8 @@ final class StopRegistration {
 	}
 
 	/**
-	 * Makes a stop the one that runs when the JVM shuts down, in place of the previous one.
+	 * Makes a stop the one that runs when the JVM shuts down, in place of the previous
+	 * one.
 	 * @param stop the stop
 	 */
 	static void register(BoundedLoggingStop stop) {
@@ -41,7 +43,8 @@ final class StopRegistration {
 					.addShutdownHook(new Thread(StopRegistration::signalled, "safe-defaults-stop-signal"));
 			}
 			catch (IllegalStateException ex) {
-				// Already shutting down: Boot's handler still drains, with its own timeout.
+				// Already shutting down: Boot's handler still drains, with its own
+				// timeout.
 			}
 		}
 	}

@@ -8,15 +8,15 @@ import dev.safedefaults.check.SecretMasker;
 /**
  * Masks credentials in the messages of a stack trace that {@code %throttledEx} has just
  * rendered (issue 25): drivers and HTTP clients put whole URLs in their messages
- * (Connector/J quotes a URL's authority segment, Feign a URL with user-info). The rules are
- * the starter's own, {@link SecretMasker#maskText(String)}: user-info in URLs, JDBC URLs
- * rendered for display, the values of {@code password=}-style keys, {@code Authorization}
- * and {@code Bearer} tokens; a line that holds a secret also has its control characters
- * escaped.
+ * (Connector/J quotes a URL's authority segment, Feign a URL with user-info). The rules
+ * are the starter's own, {@link SecretMasker#maskText(String)}: user-info in URLs, JDBC
+ * URLs rendered for display, the values of {@code password=}-style keys,
+ * {@code Authorization} and {@code Bearer} tokens; a line that holds a secret also has
+ * its control characters escaped.
  * <p>
  * Only what is known to be safe is left as it is: a frame line in the renderer's grammar
- * ({@code at class.method(File.java:12) ~[jar:version]}, {@code ... 5 more}) and the class
- * name at the head of a throwable's line. Every other line, the message and its
+ * ({@code at class.method(File.java:12) ~[jar:version]}, {@code ... 5 more}) and the
+ * class name at the head of a throwable's line. Every other line, the message and its
  * continuation lines, goes through the masker; a secret that a message splits over two
  * lines is not recognised.
  */
@@ -26,8 +26,8 @@ final class RenderedTraceMasking {
 	private static final String[] LOCATIONS_WITH_SPACE = { "(Native Method)", "(Unknown Source)" };
 
 	/**
-	 * What starts a throwable's own line (the trace's first line, or one with a caption): the
-	 * caption, then its fully qualified class name and ": ".
+	 * What starts a throwable's own line (the trace's first line, or one with a caption):
+	 * the caption, then its fully qualified class name and ": ".
 	 */
 	private static final Pattern THROWABLE_HEAD = Pattern
 		.compile("\\t*(?:Caused by: |Suppressed: )?(?:\\[CIRCULAR REFERENCE: )?[\\w$]+(?:\\.[\\w$]+)+(?:: |$)");
@@ -68,7 +68,8 @@ final class RenderedTraceMasking {
 		if (isFrameLine(line)) {
 			return 0;
 		}
-		// A message's continuation lines get no head: "db.password: x" there is message text.
+		// A message's continuation lines get no head: "db.password: x" there is message
+		// text.
 		Matcher head = THROWABLE_HEAD.matcher(line);
 		boolean headAllowed = firstLine || CAPTION.matcher(line).lookingAt();
 		int from = (headAllowed && head.lookingAt()) ? head.end() : leadingTabs(line);
@@ -83,11 +84,13 @@ final class RenderedTraceMasking {
 	}
 
 	/**
-	 * Whether a line is a frame line of Log4j's renderers ({@code at class.method(File.java:12)
-	 * ~[jar:version]}, {@code ... 5 more}) that can hold no secret: no {@code =}, no quote,
-	 * no {@code ://} and no {@code @} after the frame, and a space only before the jar
-	 * information or in {@code (Native Method)}, so no key-value pair, URL user-info or token
-	 * fits in it. A scan, not a regular expression: a trace has dozens of these lines.
+	 * Whether a line is a frame line of Log4j's renderers
+	 * ({@code at class.method(File.java:12)
+	 * ~[jar:version]}, {@code ... 5 more}) that can hold no secret: no {@code =}, no
+	 * quote, no {@code ://} and no {@code @} after the frame, and a space only before the
+	 * jar information or in {@code (Native Method)}, so no key-value pair, URL user-info
+	 * or token fits in it. A scan, not a regular expression: a trace has dozens of these
+	 * lines.
 	 */
 	static boolean isFrameLine(String line) {
 		int start = leadingTabs(line);
@@ -127,9 +130,10 @@ final class RenderedTraceMasking {
 	}
 
 	/**
-	 * Whether a part of a frame line holds only what class, module, file and jar names hold:
-	 * a {@code @} only in the class part (a module's version), a {@code :} only after it
-	 * (line numbers, jar versions) and never as {@code ://}, a space only where checked.
+	 * Whether a part of a frame line holds only what class, module, file and jar names
+	 * hold: a {@code @} only in the class part (a module's version), a {@code :} only
+	 * after it (line numbers, jar versions) and never as {@code ://}, a space only where
+	 * checked.
 	 */
 	private static boolean isFrameText(String line, int from, int to, boolean classPart, boolean spaceChecked) {
 		for (int i = from; i < to; i++) {

@@ -7,8 +7,8 @@ import org.springframework.beans.factory.DisposableBean;
 /**
  * Applies {@code safe-defaults.logging.stack-traces.first-n}, {@code interval} and
  * {@code max-kinds} to every {@link ThrottledThrowablePatternConverter} (the properties
- * check their range themselves), as this application context's settings (with their own count
- * of elided stack traces) until it closes.
+ * check their range themselves), as this application context's settings (with their own
+ * count of elided stack traces) until it closes.
  */
 public class StackTraceThrottleConfigurer implements DisposableBean {
 

@@ -9,13 +9,14 @@ import dev.safedefaults.PropertyBounds;
 
 /**
  * The settings every {@link ThrottledThrowablePatternConverter} reads, and the count of
- * stack traces they left out. Log4j creates its converters when it parses a configuration,
- * before Spring has bound any property, and they serve every application context in the JVM:
- * they hold no settings of their own, they read those of the context that registered them
- * last and is still open ({@link #register}, from {@code safe-defaults.logging.stack-traces.*}),
- * else the defaults, as {@code CountingQueueFullPolicy} does for the queue-full policy. Each
- * context's settings count their own elisions. No Log4j type here: the metrics and the
- * environment post-processor read it without loading Log4j.
+ * stack traces they left out. Log4j creates its converters when it parses a
+ * configuration, before Spring has bound any property, and they serve every application
+ * context in the JVM: they hold no settings of their own, they read those of the context
+ * that registered them last and is still open ({@link #register}, from
+ * {@code safe-defaults.logging.stack-traces.*}), else the defaults, as
+ * {@code CountingQueueFullPolicy} does for the queue-full policy. Each context's settings
+ * count their own elisions. No Log4j type here: the metrics and the environment
+ * post-processor read it without loading Log4j.
  */
 public final class StackTraceThrottling {
 
@@ -25,15 +26,17 @@ public final class StackTraceThrottling {
 	/** Full stack traces of one kind per interval, by default. */
 	public static final int DEFAULT_FIRST_N = 3;
 
-	/** The default interval in which the first stack traces of a kind are printed in full. */
+	/**
+	 * The default interval in which the first stack traces of a kind are printed in full.
+	 */
 	public static final Duration DEFAULT_INTERVAL = Duration.ofMinutes(1);
 
 	/**
 	 * Kinds of throwable each converter remembers, by default. An entry holds the class
 	 * names and the first three non-JDK frames of a throwable and its causes: measured at
-	 * ~460 bytes for a throwable with one cause, so 1,024 kinds take under half a megabyte.
-	 * A service has a few dozen failure sites; a kind pushed out by newer ones merely prints
-	 * its trace again.
+	 * ~460 bytes for a throwable with one cause, so 1,024 kinds take under half a
+	 * megabyte. A service has a few dozen failure sites; a kind pushed out by newer ones
+	 * merely prints its trace again.
 	 */
 	public static final int DEFAULT_MAX_KINDS = 1024;
 
@@ -74,8 +77,8 @@ public final class StackTraceThrottling {
 	}
 
 	/**
-	 * A context has closed: the settings registered before, if still open, or the defaults,
-	 * are in force again.
+	 * A context has closed: the settings registered before, if still open, or the
+	 * defaults, are in force again.
 	 * @param inForce what {@link #register} returned
 	 */
 	public static void unregister(InForce inForce) {
@@ -98,8 +101,8 @@ public final class StackTraceThrottling {
 	}
 
 	/**
-	 * How many stack traces the converters have left out under the settings in force (one per
-	 * rendering: an event written by two appenders counts twice).
+	 * How many stack traces the converters have left out under the settings in force (one
+	 * per rendering: an event written by two appenders counts twice).
 	 * @return the count
 	 */
 	public static long elidedCount() {
@@ -152,7 +155,8 @@ public final class StackTraceThrottling {
 			}
 			if (interval == null || interval.isZero() || interval.isNegative()
 					|| interval.compareTo(PropertyBounds.MAX_INTERVAL) > 0) {
-				// Bounded so that the throttle's millisecond arithmetic can never overflow.
+				// Bounded so that the throttle's millisecond arithmetic can never
+				// overflow.
 				throw new IllegalArgumentException("interval must be positive and at most 1d, is " + interval);
 			}
 			if (maxKinds < 1) {

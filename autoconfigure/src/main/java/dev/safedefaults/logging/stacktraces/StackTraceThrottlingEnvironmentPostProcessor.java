@@ -12,13 +12,13 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Makes {@code %throttledEx} Spring Boot's default exception rendering (incident 6): it sets
- * {@code logging.exception-conversion-word} in a property source that comes last, so any
- * value of the application's own (properties, YAML, arguments, environment, system
- * properties) wins. Boot's {@code LoggingApplicationListener} copies the property into the
- * {@code LOG_EXCEPTION_CONVERSION_WORD} system property, which its Log4j2 configurations
- * (and any configuration using {@code ${sys:LOG_EXCEPTION_CONVERSION_WORD}}) put after
- * every message.
+ * Makes {@code %throttledEx} Spring Boot's default exception rendering (incident 6): it
+ * sets {@code logging.exception-conversion-word} in a property source that comes last, so
+ * any value of the application's own (properties, YAML, arguments, environment, system
+ * properties) wins. Boot's {@code LoggingApplicationListener} copies the property into
+ * the {@code LOG_EXCEPTION_CONVERSION_WORD} system property, which its Log4j2
+ * configurations (and any configuration using
+ * {@code ${sys:LOG_EXCEPTION_CONVERSION_WORD}}) put after every message.
  * <p>
  * Ordering: post-processors run on {@code ApplicationEnvironmentPreparedEvent} from a
  * listener ordered before the logging listener, which reads the property on the same
@@ -31,13 +31,14 @@ import org.springframework.core.env.MapPropertySource;
  */
 public class StackTraceThrottlingEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
-	/** Name of the property source holding the default. It comes last: everything else wins. */
+	/**
+	 * Name of the property source holding the default. It comes last: everything else
+	 * wins.
+	 */
 	public static final String PROPERTY_SOURCE_NAME = "safeDefaultsStackTraces";
 
 	/** Spring Boot's property for the exception rendering of its logging patterns. */
 	public static final String EXCEPTION_CONVERSION_WORD = "logging.exception-conversion-word";
-
-
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
@@ -54,7 +55,6 @@ public class StackTraceThrottlingEnvironmentPostProcessor implements Environment
 		return binder.isOn(SafeDefaultsProperties.ENABLED_PROPERTY) && binder.isOn("safe-defaults.logging.enabled")
 				&& binder.isOn("safe-defaults.logging.stack-traces.enabled");
 	}
-
 
 	@Override
 	public int getOrder() {

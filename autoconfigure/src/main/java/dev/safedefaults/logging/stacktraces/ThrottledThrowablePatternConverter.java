@@ -14,29 +14,29 @@ import org.apache.logging.log4j.core.pattern.ThrowablePatternConverter;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code %throttledEx}: Spring Boot's {@code %xwEx} (the extended stack trace, with causes
- * and suppressed throwables, set off by a line separator before and after) for the first
- * {@code first-n} throwables of a kind in an interval, and one line for the rest:
+ * {@code %throttledEx}: Spring Boot's {@code %xwEx} (the extended stack trace, with
+ * causes and suppressed throwables, set off by a line separator before and after) for the
+ * first {@code first-n} throwables of a kind in an interval, and one line for the rest:
  * <pre>
  * java.lang.IllegalStateException at com.example.Client.call(Client.java:42), root cause java.net.ConnectException (message and stack trace elided: seen 57 times since 10:15:02; first printed at 10:16:02)
- * </pre>
- * Every event is still written; only the messages and frames of the repeats are left out
- * (incident 6: in an error storm, rendering 50–100-frame traces is what keeps the single
- * async logging thread behind, fills the ring buffer and makes request threads that log an
- * ERROR wait). The one-liner holds only what is known to be safe (class names and a frame):
- * a driver's or an HTTP client's message often carries a URL with its credentials. The
- * messages it does print, in the full traces, go through {@link RenderedTraceMasking}: the
- * starter's own masking rules.
- * A kind is the class of the throwable and its causes with their first three frames
- * outside the JDK ({@link ThrowableKind}); each converter instance (one per layout) keeps
- * its own bounded map of kinds, so every log destination gets its own first traces.
+ * </pre> Every event is still written; only the messages and frames of the repeats are
+ * left out (incident 6: in an error storm, rendering 50–100-frame traces is what keeps
+ * the single async logging thread behind, fills the ring buffer and makes request threads
+ * that log an ERROR wait). The one-liner holds only what is known to be safe (class names
+ * and a frame): a driver's or an HTTP client's message often carries a URL with its
+ * credentials. The messages it does print, in the full traces, go through
+ * {@link RenderedTraceMasking}: the starter's own masking rules. A kind is the class of
+ * the throwable and its causes with their first three frames outside the JDK
+ * ({@link ThrowableKind}); each converter instance (one per layout) keeps its own bounded
+ * map of kinds, so every log destination gets its own first traces.
  * <p>
  * It reports that it handles the throwable ({@link #handlesThrowable()}), so a
- * {@code PatternLayout} does not append its own {@code %xEx} after it. Options are those of
- * {@code %xEx} ({@code separator(…)}, {@code filters(…)}, a line count); with
- * {@code none}, {@code 0} or a {@code short.*} property it renders as {@code %xwEx}
- * would (masked), without throttling. The starter makes it Spring Boot's
- * {@code logging.exception-conversion-word}; the settings are {@link StackTraceThrottling}'s.
+ * {@code PatternLayout} does not append its own {@code %xEx} after it. Options are those
+ * of {@code %xEx} ({@code separator(…)}, {@code filters(…)}, a line count); with
+ * {@code none}, {@code 0} or a {@code short.*} property it renders as {@code %xwEx} would
+ * (masked), without throttling. The starter makes it Spring Boot's
+ * {@code logging.exception-conversion-word}; the settings are
+ * {@link StackTraceThrottling}'s.
  */
 @Plugin(name = "ThrottledThrowablePatternConverter", category = PatternConverter.CATEGORY)
 @ConverterKeys({ "throttledEx", "throttledThrowable", "throttledException" })
@@ -54,7 +54,8 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 
 	private final ZoneId zone = ZoneId.systemDefault();
 
-	@SuppressWarnings("deprecation") // The canonical constructor is package-private in Log4j 2.25.
+	@SuppressWarnings("deprecation") // The canonical constructor is package-private in
+										// Log4j 2.25.
 	private ThrottledThrowablePatternConverter(Configuration configuration, String[] options) {
 		super("ThrottledThrowable", "throwable", options, configuration);
 		this.fullTrace = ExtendedThrowablePatternConverter.newInstance(configuration, options);
@@ -82,7 +83,8 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 		if (thrown == null) {
 			return;
 		}
-		// The separators before and after are Spring Boot's %xwEx: the default layout reads the same.
+		// The separators before and after are Spring Boot's %xwEx: the default layout
+		// reads the same.
 		buffer.append(this.separator);
 		ThrowableKindTracker.Elision elision = this.throttles
 				? this.throttle.record(ThrowableKind.of(thrown), event.getTimeMillis(), StackTraceThrottling.settings())
@@ -101,8 +103,10 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 	}
 
 	private void appendOneLine(StringBuilder buffer, Throwable thrown, ThrowableKindTracker.Elision elision) {
-		// Only what is known to be safe: the message, where drivers and clients put URLs with
-		// their credentials, is in the full traces (masked), never repeated on every line.
+		// Only what is known to be safe: the message, where drivers and clients put URLs
+		// with
+		// their credentials, is in the full traces (masked), never repeated on every
+		// line.
 		buffer.append(thrown.getClass().getName());
 		StackTraceElement site = throwSite(thrown);
 		if (site != null) {

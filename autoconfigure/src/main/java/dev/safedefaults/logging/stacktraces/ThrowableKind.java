@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What makes two throwables "the same kind" for throttling: the class of the throwable and
- * of each of its causes, each followed by its first three stack frames outside the JDK
- * (the JDK's own frames, a class loader or a reflective call, are the same for every
+ * What makes two throwables "the same kind" for throttling: the class of the throwable
+ * and of each of its causes, each followed by its first three stack frames outside the
+ * JDK (the JDK's own frames, a class loader or a reflective call, are the same for every
  * failure, the caller a few frames further up is what tells failures apart). The message
  * is not part of it: it usually carries an id or a URL that differs on every repeat.
  */
@@ -19,7 +19,10 @@ final class ThrowableKind {
 	/** Causes looked at; the deeper ones never decide a kind. */
 	static final int MAX_CAUSES = 16;
 
-	/** For each throwable of the chain: its class name, then up to three StackTraceElements. */
+	/**
+	 * For each throwable of the chain: its class name, then up to three
+	 * StackTraceElements.
+	 */
 	private final Object[] parts;
 
 	private final int hash;
@@ -84,8 +87,8 @@ final class ThrowableKind {
 
 	@Override
 	public boolean equals(Object other) {
-		return (this == other)
-				|| (other instanceof ThrowableKind kind && this.hash == kind.hash && Arrays.equals(this.parts, kind.parts));
+		return (this == other) || (other instanceof ThrowableKind kind && this.hash == kind.hash
+				&& Arrays.equals(this.parts, kind.parts));
 	}
 
 	@Override

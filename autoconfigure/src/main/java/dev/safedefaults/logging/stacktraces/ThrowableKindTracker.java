@@ -6,14 +6,15 @@ import java.util.LinkedHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides, for one converter, whether a throwable's stack trace is printed in full or left
- * out: the first {@code firstN} of a kind in an interval are printed, the rest are not. An
- * interval of a kind starts with the first occurrence after the previous one ended.
+ * Decides, for one converter, whether a throwable's stack trace is printed in full or
+ * left out: the first {@code firstN} of a kind in an interval are printed, the rest are
+ * not. An interval of a kind starts with the first occurrence after the previous one
+ * ended.
  * <p>
  * Counting: a kind is counted from its first occurrence for as long as it keeps coming
- * back; once it has stayed away for a whole interval (or was pushed out of the map by newer
- * kinds) it starts again from one. Times are the events' own timestamps, so a backlog
- * rendered later reads the times at which things happened.
+ * back; once it has stayed away for a whole interval (or was pushed out of the map by
+ * newer kinds) it starts again from one. Times are the events' own timestamps, so a
+ * backlog rendered later reads the times at which things happened.
  * <p>
  * The map holds at most {@code maxKinds} kinds, the least recently seen leaving first. In
  * an all-async context only the one background thread renders, so the lock is never
@@ -78,8 +79,8 @@ final class ThrowableKindTracker {
 	 * @param seen occurrences of the kind since {@code sinceMillis}, this one included
 	 * @param sinceMillis when the kind was first seen (it has come back within every
 	 * interval since)
-	 * @param firstPrintedMillis when the first full stack trace of the current interval was
-	 * printed: where to look for it
+	 * @param firstPrintedMillis when the first full stack trace of the current interval
+	 * was printed: where to look for it
 	 */
 	record Elision(long seen, long sinceMillis, long firstPrintedMillis) {
 	}

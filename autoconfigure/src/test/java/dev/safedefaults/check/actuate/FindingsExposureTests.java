@@ -65,8 +65,10 @@ class FindingsExposureTests {
 
 	@Test
 	void anAuthorizedOperatorSeesTheFindingsWithWhenAuthorized() throws Exception {
-		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=when-authorized")) {
-			assertThat(withheldFrom(get(context, "/actuator/health/safe-defaults", false))).doesNotContain(FINDING_SUBJECT);
+		try (ConfigurableApplicationContext context = start(
+				"management.endpoint.health.show-details=when-authorized")) {
+			assertThat(withheldFrom(get(context, "/actuator/health/safe-defaults", false)))
+				.doesNotContain(FINDING_SUBJECT);
 			assertThat(withheldFrom(get(context, "/actuator/safedefaults", false))).doesNotContain(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/health/safe-defaults", true).body()).contains(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/safedefaults", true).body()).contains(FINDING_SUBJECT)
@@ -106,7 +108,8 @@ class FindingsExposureTests {
 			assertThat(endpoint.body()).contains("withheld").doesNotContain(FINDING_SUBJECT);
 		}
 		// Positive control: the same operator, the same requests, with when-authorized.
-		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=when-authorized")) {
+		try (ConfigurableApplicationContext context = start(
+				"management.endpoint.health.show-details=when-authorized")) {
 			assertThat(get(context, "/actuator/health/safe-defaults", true).body()).contains(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/safedefaults", true).body()).contains(FINDING_SUBJECT);
 		}
@@ -127,23 +130,24 @@ class FindingsExposureTests {
 	void theStartersPropertyCanRestrictAnOpenApplication() throws Exception {
 		try (ConfigurableApplicationContext context = start("management.endpoint.health.show-details=always",
 				"safe-defaults.health.show-details=when-authorized")) {
-			assertThat(withheldFrom(get(context, "/actuator/health/safe-defaults", false))).doesNotContain(FINDING_SUBJECT);
+			assertThat(withheldFrom(get(context, "/actuator/health/safe-defaults", false)))
+				.doesNotContain(FINDING_SUBJECT);
 			assertThat(withheldFrom(get(context, "/actuator/safedefaults", false))).doesNotContain(FINDING_SUBJECT);
 			assertThat(get(context, "/actuator/safedefaults", true).body()).contains(FINDING_SUBJECT);
 		}
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {
-		List<String> all = new ArrayList<>(List.of("server.port=0", "management.endpoints.web.exposure.include=health,safedefaults",
-				"spring.jmx.enabled=false"));
+		List<String> all = new ArrayList<>(List.of("server.port=0",
+				"management.endpoints.web.exposure.include=health,safedefaults", "spring.jmx.enabled=false"));
 		all.addAll(List.of(properties));
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(SecuredApplication.class)
 			.web(WebApplicationType.SERVLET)
 			.properties(all.toArray(String[]::new))
 			.run();
 		context.getBean(FindingsStore.class)
-			.publish("exposure-test", List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, FINDING_SUBJECT,
-					"A message an attacker should not read.", "Nothing to fix.")));
+			.publish("exposure-test", List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING,
+					FINDING_SUBJECT, "A message an attacker should not read.", "Nothing to fix.")));
 		return context;
 	}
 
@@ -165,8 +169,8 @@ class FindingsExposureTests {
 	}
 
 	/**
-	 * The body of a response that must withhold the findings; the status is checked so that
-	 * an error page (which holds no finding either) cannot pass for it.
+	 * The body of a response that must withhold the findings; the status is checked so
+	 * that an error page (which holds no finding either) cannot pass for it.
 	 */
 	private static String withheldFrom(Response response) {
 		assertThat(response.status()).as("status").isEqualTo(200);

@@ -48,8 +48,8 @@ class HostileInputTests {
 				SecretMasker.maskText("Pool orders failed for " + hostile.input() + " after 3 attempts"));
 
 		FindingsStore store = new FindingsStore(List.of());
-		store.publish("hostile", List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, hostile.input(),
-				"Seen on " + hostile.input() + ": bad.", "Change " + hostile.input())));
+		store.publish("hostile", List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING,
+				hostile.input(), "Seen on " + hostile.input() + ": bad.", "Change " + hostile.input())));
 		StaticListableBeanFactory beans = new StaticListableBeanFactory();
 		beans.addBean("throwing", (Check) () -> {
 			throw new IllegalStateException("Could not open " + hostile.input());
@@ -57,8 +57,7 @@ class HostileInputTests {
 		beans.addBean("feature", (FeatureStatusReporter) () -> new FeatureStatus("hostile", true,
 				List.of(hostile.input()), "left alone " + hostile.input()));
 		StartupCheckRunner runner = new StartupCheckRunner(store, beans.getBeanProvider(Check.class),
-				beans.getBeanProvider(FeatureStatusReporter.class), FailOn.NONE,
-				Duration.ofSeconds(5));
+				beans.getBeanProvider(FeatureStatusReporter.class), FailOn.NONE, Duration.ofSeconds(5));
 		runner.start();
 		runner.stop();
 		assertThat(store.findings()).hasSize(2);

@@ -45,8 +45,8 @@ class SafeDefaultsActuateAutoConfigurationTests {
 			Health health = context.getBean(SafeDefaultsHealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("warnings", 1L).containsEntry("infos", 0L);
-			assertThat(health.getDetails().get("findings")).asInstanceOf(
-					org.assertj.core.api.InstanceOfAssertFactories.list(Finding.class))
+			assertThat(health.getDetails().get("findings"))
+				.asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.list(Finding.class))
 				.singleElement()
 				.satisfies((finding) -> {
 					assertThat(finding.id()).isEqualTo("checks.failed");
@@ -144,9 +144,10 @@ class SafeDefaultsActuateAutoConfigurationTests {
 			MeterRegistry registry = new SimpleMeterRegistry();
 			context.getBean(FindingsMeterBinder.class).bindTo(registry);
 			FindingsStore store = context.getBean(FindingsStore.class);
-			store.publish("a", List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "x", "m", "f"),
-					new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "y", "m", "f"),
-					new Finding("config-cache.mutable-type", Severity.INFO, "z", "m", "f")));
+			store.publish("a",
+					List.of(new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "x", "m", "f"),
+							new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "y", "m", "f"),
+							new Finding("config-cache.mutable-type", Severity.INFO, "z", "m", "f")));
 			assertThat(registry.get("safedefaults.findings").tag("severity", "warning").gauge().value()).isEqualTo(2);
 			assertThat(registry.get("safedefaults.findings").tag("severity", "info").gauge().value()).isEqualTo(1);
 			store.clear("a");

@@ -120,7 +120,8 @@ class SafeDefaultsHealthGroupTests {
 				HealthEndpointGroup group = context.getBean(HealthEndpointGroups.class).get("safe-defaults");
 				assertThat(group.showDetails(SecurityContext.NONE)).isFalse();
 				assertThat(group.showDetails(OPERATOR)).isTrue();
-				// Show-components was left unset by the application: the starter's property.
+				// Show-components was left unset by the application: the starter's
+				// property.
 				assertThat(group.showComponents(SecurityContext.NONE)).isTrue();
 				// No include or exclude of its own: still only the contributor.
 				assertThat(group.isMember("safeDefaults")).isTrue();
@@ -178,14 +179,15 @@ class SafeDefaultsHealthGroupTests {
 	}
 
 	/**
-	 * What {@code SpringApplication} reports for a failed start: the first analysis of the
-	 * failure analyzers registered in {@code spring.factories}, in their order.
+	 * What {@code SpringApplication} reports for a failed start: the first analysis of
+	 * the failure analyzers registered in {@code spring.factories}, in their order.
 	 */
 	private static FailureAnalysis analyze(Throwable failure) {
 		ArgumentResolver arguments = ArgumentResolver.of(BeanFactory.class, new DefaultListableBeanFactory())
 			.and(Environment.class, new StandardEnvironment());
 		for (FailureAnalyzer analyzer : SpringFactoriesLoader.forDefaultResourceLocation()
-			.load(FailureAnalyzer.class, arguments, FailureHandler.logging(LogFactory.getLog(SafeDefaultsHealthGroupTests.class)))) {
+			.load(FailureAnalyzer.class, arguments,
+					FailureHandler.logging(LogFactory.getLog(SafeDefaultsHealthGroupTests.class)))) {
 			FailureAnalysis analysis = analyzer.analyze(failure);
 			if (analysis != null) {
 				return analysis;

@@ -56,10 +56,10 @@ class FeignConvertersAutoConfigurationTests {
 	private static LoopbackServer server;
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				HttpClientConvertersAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
-				JacksonAutoConfiguration.class,
-				HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
+						FeignConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+						HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
 		.withPropertyValues("test.server.url=" + server.url());
 
 	@BeforeAll
@@ -133,9 +133,9 @@ class FeignConvertersAutoConfigurationTests {
 
 	@Test
 	void formEncodingStillWorks() {
-		this.runner.withUserConfiguration(TwoClients.class).run((context) -> assertThat(
-				context.getBean(GreetingClient.class).form(Map.of("firstName", "Ada")))
-			.isEqualTo("form:Ada"));
+		this.runner.withUserConfiguration(TwoClients.class)
+			.run((context) -> assertThat(context.getBean(GreetingClient.class).form(Map.of("firstName", "Ada")))
+				.isEqualTo("form:Ada"));
 	}
 
 	@Test

@@ -52,10 +52,10 @@ class FeignConvertersChecksTests {
 	private static LoopbackServer server;
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				HttpClientConvertersAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
-				JacksonAutoConfiguration.class,
-				HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
+						FeignConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+						HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
 		.withPropertyValues("test.server.url=" + server.url());
 
 	@BeforeAll
@@ -71,11 +71,12 @@ class FeignConvertersChecksTests {
 	@Test
 	void theIncidentsCodecIsReportedWithTheClientsName() {
 		this.runner.withUserConfiguration(WithIncidentClient.class).run((context) -> {
-			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement().satisfies((finding) -> {
-				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
-				assertThat(finding.subject()).isEqualTo("feign client 'incident'");
-				assertThat(finding.message()).contains("decoder").contains("SpringDecoder.converters");
-			});
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement()
+				.satisfies((finding) -> {
+					assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+					assertThat(finding.subject()).isEqualTo("feign client 'incident'");
+					assertThat(finding.message()).contains("decoder").contains("SpringDecoder.converters");
+				});
 			assertThat(context.getBean(IncidentClient.class).greeting("Ada").firstName()).isEqualTo("Hello Ada");
 		});
 	}
@@ -86,7 +87,8 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(WithIncidentClient.class).run((context) -> {
 			assertThat(context).hasSingleBean(FeignCodecInspector.class);
 			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).hasSize(1);
-			// The inspector asks a provider twice to see whether it yields a new object per
+			// The inspector asks a provider twice to see whether it yields a new object
+			// per
 			// call; the two checks share one inspection (it was four calls with two).
 			assertThat(TestClients.IncidentCodecConfiguration.getObjectCalls).hasValue(2);
 		});
@@ -118,7 +120,8 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class)
 			.withPropertyValues(
 					"spring.cloud.openfeign.client.config.greetings.decoder=" + SupplierDecoder.class.getName())
-			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
+			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id()))
+				.extracting(Finding::subject)
 				.containsExactly("feign client 'greetings'"));
 	}
 
@@ -127,17 +130,19 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class)
 			.withPropertyValues(
 					"spring.cloud.openfeign.client.config.default.decoder=" + SupplierDecoder.class.getName())
-			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
+			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id()))
+				.extracting(Finding::subject)
 				.containsExactly("feign client 'greetings'", "feign client 'others'"));
 	}
 
 	@Test
 	void anUnknownCodecWithAnObjectFactoryBuildingConvertersPerCallIsReported() {
 		this.runner.withUserConfiguration(WithLegacyCodecClient.class).run((context) -> {
-			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement().satisfies((finding) -> {
-				assertThat(finding.subject()).isEqualTo("feign client 'legacy'");
-				assertThat(finding.message()).contains("LegacyDecoder.converters");
-			});
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement()
+				.satisfies((finding) -> {
+					assertThat(finding.subject()).isEqualTo("feign client 'legacy'");
+					assertThat(finding.message()).contains("LegacyDecoder.converters");
+				});
 		});
 	}
 
@@ -170,7 +175,8 @@ class FeignConvertersChecksTests {
 	@Test
 	void aClientsOwnConvertersBeanWithTheDefaultsIsReported() {
 		this.runner.withUserConfiguration(WithOwnConvertersClient.class)
-			.run((context) -> assertThat(findings(context, FeignFindings.DEFAULT_CONVERTERS.id())).extracting(Finding::subject)
+			.run((context) -> assertThat(findings(context, FeignFindings.DEFAULT_CONVERTERS.id()))
+				.extracting(Finding::subject)
 				.containsExactly("feign client 'own-converters'"));
 	}
 
@@ -231,14 +237,17 @@ class FeignConvertersChecksTests {
 
 	}
 
-	/** The incident's own shape: Boot's (deprecated) HttpMessageConverters from a lambda. */
+	/**
+	 * The incident's own shape: Boot's (deprecated) HttpMessageConverters from a lambda.
+	 */
 	static class LegacyCodecConfiguration {
 
 		@Bean
 		@SuppressWarnings("removal")
 		Decoder feignDecoder() {
-			return new LegacyDecoder(() -> new org.springframework.boot.http.converter.autoconfigure.HttpMessageConverters(
-					false, List.of(new JacksonJsonHttpMessageConverter())));
+			return new LegacyDecoder(
+					() -> new org.springframework.boot.http.converter.autoconfigure.HttpMessageConverters(false,
+							List.of(new JacksonJsonHttpMessageConverter())));
 		}
 
 	}
@@ -252,7 +261,9 @@ class FeignConvertersChecksTests {
 
 	}
 
-	/** A codec safe-defaults does not know, holding an ObjectFactory that builds per call. */
+	/**
+	 * A codec safe-defaults does not know, holding an ObjectFactory that builds per call.
+	 */
 	@SuppressWarnings("removal")
 	static final class LegacyDecoder implements Decoder {
 

@@ -35,16 +35,17 @@ final class LoopbackServer implements AutoCloseable {
 	}
 
 	static LoopbackServer start() {
-		return new LoopbackServer(new SpringApplicationBuilder(ServerConfiguration.class)
-			.properties(Map.of("server.port", "0", "server.address", "127.0.0.1", "safe-defaults.enabled", "false",
-					"spring.main.banner-mode", "off", "spring.jmx.enabled", "false",
-					// Spring Security is on the test class path (for the findings' exposure tests): this server stays open.
-					"spring.autoconfigure.exclude", String.join(",",
-							"org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration")))
+		return new LoopbackServer(new SpringApplicationBuilder(ServerConfiguration.class).properties(Map.of(
+				"server.port", "0", "server.address", "127.0.0.1", "safe-defaults.enabled", "false",
+				"spring.main.banner-mode", "off", "spring.jmx.enabled", "false",
+				// Spring Security is on the test class path (for the findings' exposure
+				// tests): this server stays open.
+				"spring.autoconfigure.exclude",
+				String.join(",", "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration")))
 			.run());
 	}
 
@@ -104,8 +105,7 @@ final class LoopbackServer implements AutoCloseable {
 			return "{\"first_name\":\"Ada\"}";
 		}
 
-		@PostMapping(path = "/echo", consumes = MediaType.APPLICATION_JSON_VALUE,
-				produces = MediaType.TEXT_PLAIN_VALUE)
+		@PostMapping(path = "/echo", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.TEXT_PLAIN_VALUE)
 		String echo(@RequestBody String body) {
 			return body;
 		}

@@ -107,7 +107,9 @@ final class TestClients {
 
 	}
 
-	/** Counts how often converter customizers run, that is how often converters are built. */
+	/**
+	 * Counts how often converter customizers run, that is how often converters are built.
+	 */
 	static final class Builds {
 
 		final AtomicInteger application = new AtomicInteger();
@@ -129,7 +131,10 @@ final class TestClients {
 
 	}
 
-	/** A client configuration that declares its own converters bean: upstream's, with the defaults. */
+	/**
+	 * A client configuration that declares its own converters bean: upstream's, with the
+	 * defaults.
+	 */
 	static class OwnConvertersConfiguration {
 
 		@Bean

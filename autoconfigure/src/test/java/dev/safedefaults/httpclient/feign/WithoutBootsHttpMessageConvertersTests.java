@@ -39,10 +39,10 @@ class WithoutBootsHttpMessageConvertersTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withClassLoader(new FilteredClassLoader(BOOTS_HTTP_MESSAGE_CONVERTERS::equals))
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				HttpClientConvertersAutoConfiguration.class, FeignConvertersAutoConfiguration.class,
-				JacksonAutoConfiguration.class,
-				HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
+						FeignConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+						HttpMessageConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
 		.withUserConfiguration(FeignConvertersAutoConfigurationTests.TwoClients.class)
 		.withPropertyValues("test.server.url=" + server.url());
 
@@ -58,7 +58,8 @@ class WithoutBootsHttpMessageConvertersTests {
 
 	@Test
 	void noClassOfTheStarterReferencesIt() throws Exception {
-		// A FilteredClassLoader hides the class from conditions and ClassUtils.isPresent, not
+		// A FilteredClassLoader hides the class from conditions and ClassUtils.isPresent,
+		// not
 		// from classes the application class loader links: a direct reference would still
 		// link here and fail on Boot 4.2. So: no compiled class names it as a type.
 		Path classes = Path.of(FeignCodecInspector.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -82,7 +83,8 @@ class WithoutBootsHttpMessageConvertersTests {
 						continue outer;
 					}
 				}
-				// the type itself (followed by ';' or the end of its name), not a longer name
+				// the type itself (followed by ';' or the end of its name), not a longer
+				// name
 				byte next = bytes[i + reference.length];
 				if (next == ';' || next < 'A') {
 					return true;

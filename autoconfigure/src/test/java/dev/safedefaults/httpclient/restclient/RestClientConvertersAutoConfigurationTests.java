@@ -58,11 +58,11 @@ class RestClientConvertersAutoConfigurationTests {
 	private static JsonLoopback server;
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				HttpClientConvertersAutoConfiguration.class, RestClientConvertersAutoConfiguration.class,
-				JacksonAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class,
-				RestClientAutoConfiguration.class, HttpServiceClientPropertiesAutoConfiguration.class,
-				HttpServiceClientAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
+						RestClientConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
+						HttpMessageConvertersAutoConfiguration.class, RestClientAutoConfiguration.class,
+						HttpServiceClientPropertiesAutoConfiguration.class, HttpServiceClientAutoConfiguration.class))
 		.withPropertyValues("spring.http.serviceclient.greetings.base-url=" + server.url(),
 				"spring.http.serviceclient.bare.base-url=" + server.url());
 
@@ -84,7 +84,8 @@ class RestClientConvertersAutoConfigurationTests {
 			RestClient second = context.getBean(RestClient.Builder.class).baseUrl(server.url()).build();
 			for (RestClient client : List.of(first, second)) {
 				List<HttpMessageConverter<?>> converters = converters(client);
-				assertThat(shared).allSatisfy((one) -> assertThat(converters).anySatisfy((c) -> assertThat(c).isSameAs(one)));
+				assertThat(shared)
+					.allSatisfy((one) -> assertThat(converters).anySatisfy((c) -> assertThat(c).isSameAs(one)));
 				assertThat(converters).noneMatch(ResourceHttpMessageConverter.class::isInstance);
 				assertThat(converters).filteredOn(JacksonJsonHttpMessageConverter.class::isInstance)
 					.singleElement()
@@ -130,7 +131,8 @@ class RestClientConvertersAutoConfigurationTests {
 	@Test
 	void feignClientsAndRestClientsShareOneConvertersObject() {
 		this.runner
-			.withConfiguration(AutoConfigurations.of(FeignConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(FeignConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
 			.withUserConfiguration(WithFeignClient.class)
 			.withPropertyValues("test.server.url=" + server.url())
 			.run((context) -> {
@@ -139,7 +141,8 @@ class RestClientConvertersAutoConfigurationTests {
 				List<HttpMessageConverter<?>> shared = context.getBean(SharedClientConverters.class).converters();
 				assertThat(feign.getConverters()).isSameAs(shared);
 				assertThat(converters(context.getBean(RestClient.Builder.class).build())).containsAll(shared);
-				assertThat(context.getBean(FeignGreetingClient.class).greeting("Ada")).isEqualTo(new Greeting("Hello Ada"));
+				assertThat(context.getBean(FeignGreetingClient.class).greeting("Ada"))
+					.isEqualTo(new Greeting("Hello Ada"));
 			});
 	}
 
@@ -157,10 +160,12 @@ class RestClientConvertersAutoConfigurationTests {
 
 	@Test
 	void withoutTheRestClientLibraryTheStatusSaysSoAndNothingElseIsThere() {
-		// Without the library, Boot's own RestClient auto-configurations are not there either.
+		// Without the library, Boot's own RestClient auto-configurations are not there
+		// either.
 		onlyTheStarter().withClassLoader(new FilteredClassLoader("org.springframework.boot.restclient."))
 			.run((context) -> {
-				assertThat(context).hasNotFailed().doesNotHaveBean(RestClientBuilds.class)
+				assertThat(context).hasNotFailed()
+					.doesNotHaveBean(RestClientBuilds.class)
 					.doesNotHaveBean(SharedConvertersRestClientCustomizer.class);
 				FeatureStatus status = status(context);
 				assertThat(status.enabled()).isFalse();
@@ -172,7 +177,8 @@ class RestClientConvertersAutoConfigurationTests {
 	void withoutTheConvertersLibraryTheFeatureStandsAside() {
 		onlyTheStarter().withClassLoader(new FilteredClassLoader("org.springframework.boot.http.converter."))
 			.run((context) -> {
-				assertThat(context).hasNotFailed().doesNotHaveBean(SharedClientConverters.class)
+				assertThat(context).hasNotFailed()
+					.doesNotHaveBean(SharedClientConverters.class)
 					.doesNotHaveBean(RestClientBuilds.class);
 				assertThat(status(context).enabled()).isFalse();
 			});
@@ -204,7 +210,8 @@ class RestClientConvertersAutoConfigurationTests {
 		assertThat(converters(raw)).noneMatch(SharedClientConverters::isJson);
 		this.runner.run((context) -> {
 			RestClient fromBoot = context.getBean(RestClient.Builder.class)
-				.configureMessageConverters((converters) -> converters.addCustomConverter(new StringHttpMessageConverter()))
+				.configureMessageConverters(
+						(converters) -> converters.addCustomConverter(new StringHttpMessageConverter()))
 				.build();
 			assertThat(converters(fromBoot)).anyMatch(SharedClientConverters::isJson);
 		});
@@ -228,9 +235,9 @@ class RestClientConvertersAutoConfigurationTests {
 	}
 
 	private static ApplicationContextRunner onlyTheStarter() {
-		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				HttpClientConvertersAutoConfiguration.class, RestClientConvertersAutoConfiguration.class,
-				JacksonAutoConfiguration.class));
+		return new ApplicationContextRunner().withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, HttpClientConvertersAutoConfiguration.class,
+						RestClientConvertersAutoConfiguration.class, JacksonAutoConfiguration.class));
 	}
 
 	@SuppressWarnings("unchecked")
@@ -239,7 +246,9 @@ class RestClientConvertersAutoConfigurationTests {
 	}
 
 	private static FeatureStatus status(AssertableApplicationContext context) {
-		return context.getBeansOfType(FeatureStatusReporter.class).values().stream()
+		return context.getBeansOfType(FeatureStatusReporter.class)
+			.values()
+			.stream()
 			.map(FeatureStatusReporter::status)
 			.filter((status) -> status.feature().equals("restclient"))
 			.findFirst()
@@ -288,8 +297,8 @@ class RestClientConvertersAutoConfigurationTests {
 		@Bean
 		RestClientHttpServiceGroupConfigurer onlyStrings() {
 			return (groups) -> groups.filterByName("bare")
-				.forEachClient((group, builder) -> builder.configureMessageConverters((converters) -> converters
-					.configureMessageConvertersList((list) -> {
+				.forEachClient((group, builder) -> builder
+					.configureMessageConverters((converters) -> converters.configureMessageConvertersList((list) -> {
 						list.clear();
 						list.add(new StringHttpMessageConverter());
 					})));

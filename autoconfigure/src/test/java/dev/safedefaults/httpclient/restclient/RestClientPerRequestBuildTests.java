@@ -84,21 +84,22 @@ class RestClientPerRequestBuildTests {
 	}
 
 	private static List<Finding> findings(ConfigurableApplicationContext context) {
-		return context.getBean(FindingsStore.class).findings().stream()
+		return context.getBean(FindingsStore.class)
+			.findings()
+			.stream()
 			.filter((finding) -> finding.id().equals("restclient.per-request-build"))
 			.toList();
 	}
 
 	private static ConfigurableApplicationContext start(Class<?> application) {
-		return new SpringApplicationBuilder(application)
-			.properties(Map.of("server.port", "0", "server.address", "127.0.0.1", "downstream.url", downstream.url(),
-					"spring.main.banner-mode", "off", "spring.jmx.enabled", "false",
-					"spring.autoconfigure.exclude", String.join(",",
-							"org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
-							"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration")))
+		return new SpringApplicationBuilder(application).properties(Map.of("server.port", "0", "server.address",
+				"127.0.0.1", "downstream.url", downstream.url(), "spring.main.banner-mode", "off", "spring.jmx.enabled",
+				"false", "spring.autoconfigure.exclude",
+				String.join(",", "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+						"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration")))
 			.run();
 	}
 

@@ -3,7 +3,8 @@ package dev.safedefaults.jdbc.jpaapp;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * A service as an application writes it: one transaction that reads an owner and renames it.
+ * A service as an application writes it: one transaction that reads an owner and renames
+ * it.
  */
 public class OwnerService {
 

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole stop keeps its bound: the watchdog started at the signal counts and halts when
- * the contexts are still closing at the deadline, and leaves a stop that ended in time alone.
+ * The whole stop keeps its bound: the watchdog started at the signal counts and halts
+ * when the contexts are still closing at the deadline, and leaves a stop that ended in
+ * time alone.
  */
 class BoundedLoggingStopTests {
 
@@ -24,11 +25,13 @@ class BoundedLoggingStopTests {
 	void contextsStillClosingAtTheDeadlineTheBacklogIsReportedThenTheJvmHalted() throws Exception {
 		BoundedLoggingStop stop = new BoundedLoggingStop(() -> new RecordingDrain(null), Duration.ofMillis(50),
 				this.halts::add);
-		// Boot's handler never runs: the contexts are still closing (Tomcat waits for request threads).
+		// Boot's handler never runs: the contexts are still closing (Tomcat waits for
+		// request threads).
 		stop.signalled(System.nanoTime()).join();
 		assertThat(this.calls).containsExactly("reportBacklog");
 		assertThat(this.halts).containsExactly(143);
-		// When the contexts finally close, Boot's handler does nothing: the watchdog took over.
+		// When the contexts finally close, Boot's handler does nothing: the watchdog took
+		// over.
 		stop.run();
 		assertThat(this.calls).containsExactly("reportBacklog");
 	}
@@ -55,7 +58,8 @@ class BoundedLoggingStopTests {
 		Thread handler = new Thread(stop);
 		handler.setDaemon(true);
 		handler.start();
-		// The contexts closed in time and Boot's handler is draining (stuck) when the deadline comes.
+		// The contexts closed in time and Boot's handler is draining (stuck) when the
+		// deadline comes.
 		drain.draining.await();
 		Thread watchdog = stop.signalled(System.nanoTime());
 		watchdog.join();

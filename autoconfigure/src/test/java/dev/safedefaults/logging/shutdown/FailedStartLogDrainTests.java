@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * When a failed start gets the starter's drain of the log ring at exit (issue 25). The
- * system test {@code SampleAppFailedStartIT} proves that the report then reaches the console.
+ * system test {@code SampleAppFailedStartIT} proves that the report then reaches the
+ * console.
  */
 class FailedStartLogDrainTests {
 
@@ -25,8 +26,7 @@ class FailedStartLogDrainTests {
 
 	private final FailedStartLogDrain drain = new FailedStartLogDrain(this.application, new String[0]);
 
-	private final LoggerContext log4j = (LoggerContext) LogManager.getContext(this.application.getClassLoader(),
-			false);
+	private final LoggerContext log4j = (LoggerContext) LogManager.getContext(this.application.getClassLoader(), false);
 
 	@BeforeEach
 	@AfterEach
@@ -36,7 +36,8 @@ class FailedStartLogDrainTests {
 
 	@Test
 	void aStartThatFailsBeforeTheStartersStopIsRegisteredGetsTheDrain() {
-		// A missing config import, a YAML error: the environment post-processors never ran.
+		// A missing config import, a YAML error: the environment post-processors never
+		// ran.
 		this.drain.environmentPrepared(new DefaultBootstrapContext(), environment(Map.of()));
 		this.drain.failed(null, new IllegalStateException("Config data resource does not exist"));
 		assertThat(this.log4j.getObject(FailedStartLogDrain.DRAIN_REGISTERED)).isEqualTo(Boolean.TRUE);
@@ -59,7 +60,8 @@ class FailedStartLogDrainTests {
 	@Test
 	void whenTheStartersStopIsRegisteredItDrainsAndNothingIsAdded() {
 		StandardEnvironment environment = environment(Map.of());
-		new LoggingShutdownEnvironmentPostProcessor((destination) -> destination.get()).postProcessEnvironment(environment, this.application);
+		new LoggingShutdownEnvironmentPostProcessor((destination) -> destination.get())
+			.postProcessEnvironment(environment, this.application);
 		this.drain.environmentPrepared(new DefaultBootstrapContext(), environment);
 		this.drain.failed(null, new IllegalStateException("failed after the post-processors"));
 		assertThat(this.log4j.getObject(FailedStartLogDrain.DRAIN_REGISTERED)).isNull();

@@ -70,22 +70,25 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 		assertThat(timeout(Map.of())).hasSeconds(30);
 		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "45s"))).hasSeconds(45);
 		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "45s",
-				"safe-defaults.logging.shutdown-timeout", "5s"))).isEqualTo(Duration.ofSeconds(5));
+				"safe-defaults.logging.shutdown-timeout", "5s")))
+			.isEqualTo(Duration.ofSeconds(5));
 		assertThat(this.warnings).isEmpty();
 	}
 
 	@Test
 	void aPhaseTimeoutBootAcceptsIsClampedIntoTheStartersRangeWithAWarningNeverRefused() {
-		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "0s"))).isEqualTo(Duration.ofMillis(1));
-		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "1h"))).isEqualTo(Duration.ofMinutes(10));
+		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "0s")))
+			.isEqualTo(Duration.ofMillis(1));
+		assertThat(timeout(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "1h")))
+			.isEqualTo(Duration.ofMinutes(10));
 		assertThat(this.warnings).hasSize(2);
 		assertThat(this.warnings.get(0)).contains("spring.lifecycle.timeout-per-shutdown-phase=PT0S")
 			.contains("they get PT0.001S")
 			.contains("safe-defaults.logging.shutdown-timeout");
 		assertThat(this.warnings.get(1)).contains("=PT1H").contains("they get PT10M");
 		// And the application starts: the post-processor does not refuse it either.
-		this.postProcessor.postProcessEnvironment(environment(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "0s")),
-				this.application);
+		this.postProcessor.postProcessEnvironment(
+				environment(Map.of("spring.lifecycle.timeout-per-shutdown-phase", "0s")), this.application);
 	}
 
 	@Test
@@ -136,7 +139,8 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 	private static StandardEnvironment environment(Map<String, Object> properties) {
 		StandardEnvironment environment = new StandardEnvironment();
 		environment.getPropertySources().addFirst(new MapPropertySource("test", properties));
-		// As in an application: Boot's view of all sources comes first and contains every property.
+		// As in an application: Boot's view of all sources comes first and contains every
+		// property.
 		ConfigurationPropertySources.attach(environment);
 		return environment;
 	}

@@ -42,17 +42,16 @@ class StackTraceThrottleConfigurerTests {
 
 	@Test
 	void settingsComeFromSpringPropertiesAndAreRestoredWhenTheContextCloses() {
-		this.runner
-			.withPropertyValues("safe-defaults.logging.stack-traces.first-n=5",
-					"safe-defaults.logging.stack-traces.interval=30s", "safe-defaults.logging.stack-traces.max-kinds=64")
+		this.runner.withPropertyValues("safe-defaults.logging.stack-traces.first-n=5",
+				"safe-defaults.logging.stack-traces.interval=30s", "safe-defaults.logging.stack-traces.max-kinds=64")
 			.run((context) -> {
 				assertThat(context).hasSingleBean(StackTraceThrottleConfigurer.class);
 				assertThat(StackTraceThrottling.settings())
 					.isEqualTo(new StackTraceThrottling.Settings(5, Duration.ofSeconds(30), 64));
 			});
-		assertThat(StackTraceThrottling.settings()).isEqualTo(new StackTraceThrottling.Settings(
-				StackTraceThrottling.DEFAULT_FIRST_N, StackTraceThrottling.DEFAULT_INTERVAL,
-				StackTraceThrottling.DEFAULT_MAX_KINDS));
+		assertThat(StackTraceThrottling.settings())
+			.isEqualTo(new StackTraceThrottling.Settings(StackTraceThrottling.DEFAULT_FIRST_N,
+					StackTraceThrottling.DEFAULT_INTERVAL, StackTraceThrottling.DEFAULT_MAX_KINDS));
 	}
 
 	@Test
@@ -89,9 +88,8 @@ class StackTraceThrottleConfigurerTests {
 		this.runner
 			.withPropertyValues("logging.exception-conversion-word=%throttledEx",
 					"safe-defaults.logging.stack-traces.interval=30s")
-			.run((context) -> assertThat(appliedTo(context))
-				.anySatisfy((applied) -> assertThat(applied)
-					.startsWith("stack traces: the first 3 of a kind per 30s in full, then one line (")));
+			.run((context) -> assertThat(appliedTo(context)).anySatisfy((applied) -> assertThat(applied)
+				.startsWith("stack traces: the first 3 of a kind per 30s in full, then one line (")));
 	}
 
 	@Test

@@ -29,8 +29,8 @@ import static org.awaitility.Awaitility.await;
  * environment post-processor must set {@code logging.exception-conversion-word} before
  * Boot's logging listener copies it into that system property, on the same event.
  * <p>
- * It reconfigures the JVM's one Log4j context; afterwards the tests' own configuration and
- * the system properties are restored.
+ * It reconfigures the JVM's one Log4j context; afterwards the tests' own configuration
+ * and the system properties are restored.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ThrottledStackTracesInBootsDefaultLoggingTests {

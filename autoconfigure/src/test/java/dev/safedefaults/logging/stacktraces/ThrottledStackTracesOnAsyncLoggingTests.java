@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An error storm on a real all-async Log4j context (the starter's default): every ERROR is
- * written, the first traces of each kind in full, the rest on one line each.
+ * An error storm on a real all-async Log4j context (the starter's default): every ERROR
+ * is written, the first traces of each kind in full, the rest on one line each.
  */
 class ThrottledStackTracesOnAsyncLoggingTests {
 
@@ -92,7 +92,8 @@ class ThrottledStackTracesOnAsyncLoggingTests {
 
 	@Test
 	void noErrorIsLostAndOnlyTheFirstTracesOfEachKindAreFull() throws Exception {
-		// An interval longer than the test: which events fall into it must not depend on speed.
+		// An interval longer than the test: which events fall into it must not depend on
+		// speed.
 		StackTraceThrottling.configure(new StackTraceThrottling.Settings(3, Duration.ofHours(1), 1024));
 		Logger logger = start();
 		long elidedBefore = StackTraceThrottling.elidedCount();
@@ -116,7 +117,9 @@ class ThrottledStackTracesOnAsyncLoggingTests {
 			.filter((line) -> line.startsWith("java.lang.IllegalStateException")
 					|| line.startsWith("java.lang.UnsupportedOperationException"))
 			.count();
-		long oneLiners = lines.stream().filter((line) -> line.contains(" (message and stack trace elided: seen ")).count();
+		long oneLiners = lines.stream()
+			.filter((line) -> line.contains(" (message and stack trace elided: seen "))
+			.count();
 		long causes = lines.stream().filter((line) -> line.startsWith("Caused by: ")).count();
 		assertThat(errorLines).isEqualTo(errors);
 		assertThat(headers).isEqualTo(errors);

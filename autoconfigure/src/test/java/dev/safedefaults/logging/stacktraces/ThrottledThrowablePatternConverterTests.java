@@ -41,7 +41,9 @@ class ThrottledThrowablePatternConverterTests {
 
 	private static final String NL = System.lineSeparator();
 
-	/** 10:00:00 today, local time: the times in the one-liners are local, as in the log. */
+	/**
+	 * 10:00:00 today, local time: the times in the one-liners are local, as in the log.
+	 */
 	private static final long T0 = LocalDateTime.of(LocalDateTime.now().toLocalDate(), LocalTime.of(10, 0))
 		.atZone(ZoneId.systemDefault())
 		.toInstant()
@@ -131,7 +133,8 @@ class ThrottledThrowablePatternConverterTests {
 
 	@Test
 	void theConverterIsRegisteredThroughLog4jsPluginIndex() throws IOException {
-		List<URL> indexes = Collections.list(getClass().getClassLoader().getResources(PluginProcessor.PLUGIN_CACHE_FILE));
+		List<URL> indexes = Collections
+			.list(getClass().getClassLoader().getResources(PluginProcessor.PLUGIN_CACHE_FILE));
 		assertThat(indexes).anySatisfy((url) -> {
 			try (InputStream in = url.openStream()) {
 				assertThat(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1))
@@ -152,13 +155,14 @@ class ThrottledThrowablePatternConverterTests {
 
 	@Test
 	void itHandlesTheThrowableSoPatternLayoutAddsNoTraceOfItsOwn() {
-		ThrottledThrowablePatternConverter converter = ThrottledThrowablePatternConverter.newInstance(this.configuration,
-				new String[0]);
+		ThrottledThrowablePatternConverter converter = ThrottledThrowablePatternConverter
+			.newInstance(this.configuration, new String[0]);
 		assertThat(converter.handlesThrowable()).isTrue();
 		for (int i = 0; i < 4; i++) {
 			this.layout.toSerializable(event(siteA("boom"), T0 + i));
 		}
-		// PatternLayout writes exceptions always; had it appended %xEx, the repeat would carry frames.
+		// PatternLayout writes exceptions always; had it appended %xEx, the repeat would
+		// carry frames.
 		assertThat(this.layout.toSerializable(event(siteA("boom"), T0 + 5))).doesNotContain("\tat ");
 	}
 
@@ -200,8 +204,8 @@ class ThrottledThrowablePatternConverterTests {
 		}
 		LogEvent repeat = event(siteA("boom"), T0 + 3);
 		String headerOnly = layout("%p %m%n%xwEx{1}").toSerializable(repeat);
-		assertThat(this.layout.toSerializable(repeat))
-			.isEqualTo(headerOnly.replace("java.lang.IllegalStateException: boom", siteAOneLiner() + elided(4, T0, T0)));
+		assertThat(this.layout.toSerializable(repeat)).isEqualTo(
+				headerOnly.replace("java.lang.IllegalStateException: boom", siteAOneLiner() + elided(4, T0, T0)));
 	}
 
 	@Test
@@ -214,7 +218,8 @@ class ThrottledThrowablePatternConverterTests {
 		assertThat(otherSite).contains("\tat ").doesNotContain("stack trace elided");
 		// Same class and frames, another cause.
 		IllegalStateException template = siteA("boom");
-		IllegalStateException otherCause = withTrace(new IllegalStateException("boom", new java.util.concurrent.TimeoutException()),
+		IllegalStateException otherCause = withTrace(
+				new IllegalStateException("boom", new java.util.concurrent.TimeoutException()),
 				template.getStackTrace());
 		assertThat(this.layout.toSerializable(event(otherCause, T0 + 6))).contains("\tat ")
 			.doesNotContain("stack trace elided");
@@ -274,8 +279,8 @@ class ThrottledThrowablePatternConverterTests {
 	@Test
 	void theKindMapStaysBoundedUnderManyDistinctKinds() {
 		StackTraceThrottling.configure(new StackTraceThrottling.Settings(3, Duration.ofHours(1), 100));
-		ThrottledThrowablePatternConverter converter = ThrottledThrowablePatternConverter.newInstance(this.configuration,
-				new String[0]);
+		ThrottledThrowablePatternConverter converter = ThrottledThrowablePatternConverter
+			.newInstance(this.configuration, new String[0]);
 		IllegalStateException oldest = withTrace(new IllegalStateException("old"), frame("com.example.Old", 1));
 		for (int i = 0; i < 4; i++) {
 			assertThat(render(converter, oldest, T0 + i)).isEqualTo(i < 3);
@@ -283,7 +288,8 @@ class ThrottledThrowablePatternConverterTests {
 		for (int line = 1; line <= 10_000; line++) {
 			IllegalStateException distinct = withTrace(new IllegalStateException("kind " + line),
 					frame("com.example.Generated", line));
-			assertThat(render(converter, distinct, T0 + 10 + line)).as("first of kind %d printed in full", line).isTrue();
+			assertThat(render(converter, distinct, T0 + 10 + line)).as("first of kind %d printed in full", line)
+				.isTrue();
 			assertThat(converter.rememberedKinds()).isLessThanOrEqualTo(100);
 		}
 		// Pushed out by newer kinds: its next occurrence is printed again.
@@ -315,8 +321,8 @@ class ThrottledThrowablePatternConverterTests {
 		}
 		String rendered = this.layout
 			.toSerializable(event(withTrace(new NullPointerException(), frame("com.example.A", 1)), T0 + 4));
-		assertThat(throwableLines(rendered))
-			.containsExactly("java.lang.NullPointerException at com.example.A.call(com.example.A.java:1)" + elided(5, T0, T0));
+		assertThat(throwableLines(rendered)).containsExactly(
+				"java.lang.NullPointerException at com.example.A.call(com.example.A.java:1)" + elided(5, T0, T0));
 		for (int i = 0; i < 4; i++) {
 			this.layout.toSerializable(event(withTrace(new IllegalStateException("x")), T0 + i));
 		}

@@ -31,10 +31,10 @@ import static org.awaitility.Awaitility.await;
 class RuntimeMetricsAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				RuntimeStormAutoConfiguration.class, RuntimeMetricsAutoConfiguration.class,
-				MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
-				SimpleMetricsExportAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, RuntimeStormAutoConfiguration.class,
+						RuntimeMetricsAutoConfiguration.class, MetricsAutoConfiguration.class,
+						CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
 		.withPropertyValues("safe-defaults.runtime.enabled=true", "safe-defaults.runtime.sampling-period=100ms");
 
 	private PrintStream systemErr;
@@ -96,7 +96,9 @@ class RuntimeMetricsAutoConfigurationTests {
 	@Test
 	void anApplicationsOwnRequestCounterIsKept() {
 		this.runner.withBean("messages", RequestCounter.class, () -> () -> 42).run((context) -> {
-			assertThat(context).getBean(RequestCounter.class).extracting(RequestCounter::completedRequests).isEqualTo(42L);
+			assertThat(context).getBean(RequestCounter.class)
+				.extracting(RequestCounter::completedRequests)
+				.isEqualTo(42L);
 		});
 	}
 

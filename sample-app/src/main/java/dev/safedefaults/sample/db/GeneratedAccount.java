@@ -11,8 +11,8 @@ import java.util.HexFormat;
  * The embedded server's one account for the application: {@value #USER} from
  * {@code 127.0.0.1}, with a password generated at each start. The password lives in this
  * process only (the DataSource's environment): the server learns the account from an init
- * file that holds the password's {@code mysql_native_password} hash, never the password, and
- * that removes the anonymous accounts the install creates.
+ * file that holds the password's {@code mysql_native_password} hash, never the password,
+ * and that removes the anonymous accounts the install creates.
  */
 final class GeneratedAccount {
 
@@ -41,9 +41,9 @@ final class GeneratedAccount {
 	}
 
 	/**
-	 * What the server runs at startup ({@code --init-file}), with the grant tables loaded:
-	 * the anonymous accounts gone, this account created with every privilege, from the
-	 * loopback address only.
+	 * What the server runs at startup ({@code --init-file}), with the grant tables
+	 * loaded: the anonymous accounts gone, this account created with every privilege,
+	 * from the loopback address only.
 	 * @return the SQL
 	 */
 	String initFileSql() {
@@ -56,7 +56,10 @@ final class GeneratedAccount {
 				""".formatted(USER, nativePasswordHash(this.password));
 	}
 
-	/** MariaDB's {@code mysql_native_password} hash: {@code *} and SHA1(SHA1(password)) in hex. */
+	/**
+	 * MariaDB's {@code mysql_native_password} hash: {@code *} and SHA1(SHA1(password)) in
+	 * hex.
+	 */
 	static String nativePasswordHash(String password) {
 		try {
 			MessageDigest sha1 = MessageDigest.getInstance("SHA-1");

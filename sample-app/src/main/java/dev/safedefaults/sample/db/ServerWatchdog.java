@@ -6,20 +6,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * Stops the embedded server and deletes its directory when the application dies however it
- * dies, {@code SIGKILL} included: a small shell process started by the application that
- * waits on a pipe only the application writes to. When the application's JVM ends, the
- * kernel closes that pipe; the watchdog then stops the server (if its command line still
- * names the directory, so a reused PID is never signalled) and deletes the directory. The
- * application disarms it once it has stopped the server itself. It ignores SIGINT and SIGHUP,
- * which a terminal sends to the whole process group: the application's own stop handles
- * those.
+ * Stops the embedded server and deletes its directory when the application dies however
+ * it dies, {@code SIGKILL} included: a small shell process started by the application
+ * that waits on a pipe only the application writes to. When the application's JVM ends,
+ * the kernel closes that pipe; the watchdog then stops the server (if its command line
+ * still names the directory, so a reused PID is never signalled) and deletes the
+ * directory. The application disarms it once it has stopped the server itself. It ignores
+ * SIGINT and SIGHUP, which a terminal sends to the whole process group: the application's
+ * own stop handles those.
  */
 final class ServerWatchdog {
 
 	private static final String DISARM = "stopped";
 
-	// $1: the server's PID, $2: its directory. Zombies have an empty cmdline: the loop ends
+	// $1: the server's PID, $2: its directory. Zombies have an empty cmdline: the loop
+	// ends
 	// even when nobody reaps the server.
 	private static final String SCRIPT = """
 			trap '' INT HUP
@@ -55,7 +56,8 @@ final class ServerWatchdog {
 	}
 
 	/**
-	 * The application has stopped the server: the watchdog ends without touching anything.
+	 * The application has stopped the server: the watchdog ends without touching
+	 * anything.
 	 */
 	void disarm() {
 		try (OutputStream pipe = this.process.getOutputStream()) {

@@ -1,8 +1,8 @@
 package dev.safedefaults.sample.habits;
 
 /**
- * Per-request code whose cost depends on how it is written: plainly (the default), or with
- * the incident's habits (profile {@code naive}).
+ * Per-request code whose cost depends on how it is written: plainly (the default), or
+ * with the incident's habits (profile {@code naive}).
  */
 public interface LegacyHabits {
 

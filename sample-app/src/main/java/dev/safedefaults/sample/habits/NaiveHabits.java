@@ -8,9 +8,9 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
- * The incidents' habits (profile {@code naive}): exceptions used for control flow (incident
- * 3: a field looked up with {@code getDeclaredField} in a try/catch walking up the class
- * hierarchy, a number parsed in a try/catch) and a caught exception printed to
+ * The incidents' habits (profile {@code naive}): exceptions used for control flow
+ * (incident 3: a field looked up with {@code getDeclaredField} in a try/catch walking up
+ * the class hierarchy, a number parsed in a try/catch) and a caught exception printed to
  * {@code System.err} (incident 8).
  */
 @Component

@@ -21,15 +21,15 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.client.RestClientException;
 
 /**
- * {@code GET /api/orders/{id}}: the incidents' service per request — three INFO lines, the
- * service's configuration parsed, one UPDATE and one SELECT through MyBatis, one call to a
- * downstream service, a small JSON answer. The call goes through the OpenFeign client or,
- * with {@code client=http-service}, through Boot's {@code RestClient} (the HTTP service
- * group by default, a client built per request in the {@code naive} profile); the default is
- * {@code sample.pricing.client}. With {@code fail=true} the downstream call
- * fails, an ERROR is logged with the exception and the answer is 502 (an error storm).
- * {@code delay=ms} (at most {@value #MAX_DELAY_MILLIS}) waits that long before touching the
- * database: a request in flight when the app is told to stop.
+ * {@code GET /api/orders/{id}}: the incidents' service per request — three INFO lines,
+ * the service's configuration parsed, one UPDATE and one SELECT through MyBatis, one call
+ * to a downstream service, a small JSON answer. The call goes through the OpenFeign
+ * client or, with {@code client=http-service}, through Boot's {@code RestClient} (the
+ * HTTP service group by default, a client built per request in the {@code naive}
+ * profile); the default is {@code sample.pricing.client}. With {@code fail=true} the
+ * downstream call fails, an ERROR is logged with the exception and the answer is 502 (an
+ * error storm). {@code delay=ms} (at most {@value #MAX_DELAY_MILLIS}) waits that long
+ * before touching the database: a request in flight when the app is told to stop.
  */
 @RestController
 class OrderController {
@@ -52,8 +52,8 @@ class OrderController {
 
 	private final LegacyHabits habits;
 
-	OrderController(OrderMapper orders, PricingClient pricing, RestClientPricing restClientPricing,
-			PricingRules rules, LegacyHabits habits) {
+	OrderController(OrderMapper orders, PricingClient pricing, RestClientPricing restClientPricing, PricingRules rules,
+			LegacyHabits habits) {
 		this.orders = orders;
 		this.pricing = pricing;
 		this.restClientPricing = restClientPricing;
@@ -89,7 +89,8 @@ class OrderController {
 		}
 		Price price;
 		try {
-			// fail=true makes the downstream answer 500, as services do in an error storm.
+			// fail=true makes the downstream answer 500, as services do in an error
+			// storm.
 			price = httpService ? this.restClientPricing.price(id, fail) : this.pricing.price(id, fail);
 		}
 		catch (FeignException | RestClientException ex) {
@@ -105,11 +106,11 @@ class OrderController {
 	}
 
 	/**
-	 * Request input as it may be logged: on one line, unambiguous. A backslash, CR, LF and tab
-	 * become a backslash followed by a backslash, {@code r}, {@code n} or {@code t}; every
-	 * other control character and the Unicode line and paragraph separators a backslash,
-	 * {@code u} and four hex digits. A CR/LF in a parameter would otherwise write a line of the
-	 * client's choosing into the log.
+	 * Request input as it may be logged: on one line, unambiguous. A backslash, CR, LF
+	 * and tab become a backslash followed by a backslash, {@code r}, {@code n} or
+	 * {@code t}; every other control character and the Unicode line and paragraph
+	 * separators a backslash, {@code u} and four hex digits. A CR/LF in a parameter would
+	 * otherwise write a line of the client's choosing into the log.
 	 */
 	static String escaped(String input) {
 		StringBuilder escaped = new StringBuilder(input.length());

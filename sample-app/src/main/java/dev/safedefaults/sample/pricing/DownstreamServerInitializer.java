@@ -23,8 +23,8 @@ import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * The downstream pricing service the sample calls through Feign: a tiny HTTP server in the
- * same process, on its own loopback port, answering a small JSON body in microseconds
+ * The downstream pricing service the sample calls through Feign: a tiny HTTP server in
+ * the same process, on its own loopback port, answering a small JSON body in microseconds
  * ({@code ?fail=true} answers 500). Sets {@code sample.downstream.url} unless given.
  */
 public class DownstreamServerInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
@@ -34,7 +34,8 @@ public class DownstreamServerInitializer implements ApplicationContextInitialize
 		if (context.getEnvironment().containsProperty("sample.downstream.url")) {
 			return;
 		}
-		// Without TCP_NODELAY the JDK's server sends the body behind the headers only once the
+		// Without TCP_NODELAY the JDK's server sends the body behind the headers only
+		// once the
 		// client's delayed ACK arrives: 40 ms per call instead of microseconds.
 		System.setProperty("sun.net.httpserver.nodelay", "true");
 		try {
@@ -47,13 +48,19 @@ public class DownstreamServerInitializer implements ApplicationContextInitialize
 			server.setExecutor(executor);
 			server.createContext("/prices/", DownstreamServerInitializer::price);
 			startDaemon(server);
-			context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("downstreamPricing",
-					Map.of("sample.downstream.url", "http://127.0.0.1:" + server.getAddress().getPort())));
+			context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new MapPropertySource("downstreamPricing",
+						Map.of("sample.downstream.url", "http://127.0.0.1:" + server.getAddress().getPort())));
 			DownstreamServer downstream = new DownstreamServer(server, executor);
-			// Stopped as a bean, after the web server has drained its requests (which call it): a
-			// ContextClosedEvent comes before that. A failed start destroys no bean it has not
-			// created and publishes no ContextClosedEvent: the failure event stops it then (a
-			// typed listener, not a lambda: Spring cannot see a lambda's event type, so it would
+			// Stopped as a bean, after the web server has drained its requests (which
+			// call it): a
+			// ContextClosedEvent comes before that. A failed start destroys no bean it
+			// has not
+			// created and publishes no ContextClosedEvent: the failure event stops it
+			// then (a
+			// typed listener, not a lambda: Spring cannot see a lambda's event type, so
+			// it would
 			// call it for every event and swallow a ClassCastException each time).
 			if (context instanceof GenericApplicationContext generic) {
 				generic.registerBean("downstreamPricingServer", DownstreamServer.class, () -> downstream);
@@ -79,10 +86,10 @@ public class DownstreamServerInitializer implements ApplicationContextInitialize
 	}
 
 	/**
-	 * Starts the server from a daemon thread: the JDK's server creates its dispatcher thread
-	 * ({@code HTTP-Dispatcher}) in {@code start()}, and a new thread inherits the daemon flag of
-	 * the thread that creates it. A non-daemon dispatcher kept the JVM alive after a failed
-	 * start.
+	 * Starts the server from a daemon thread: the JDK's server creates its dispatcher
+	 * thread ({@code HTTP-Dispatcher}) in {@code start()}, and a new thread inherits the
+	 * daemon flag of the thread that creates it. A non-daemon dispatcher kept the JVM
+	 * alive after a failed start.
 	 */
 	private static void startDaemon(HttpServer server) {
 		RuntimeException[] failure = new RuntimeException[1];

@@ -8,9 +8,9 @@ import org.springframework.web.client.RestClient;
 
 /**
  * Incident 1 on Boot's {@code RestClient} (profile {@code naive}): Boot's
- * {@code RestClient.Builder} is a prototype, and this code asks for one and builds a client,
- * with its HTTP client and converters, on every request, as the naive Feign codec builds its
- * converters on every call.
+ * {@code RestClient.Builder} is a prototype, and this code asks for one and builds a
+ * client, with its HTTP client and converters, on every request, as the naive Feign codec
+ * builds its converters on every call.
  */
 @Component
 @Profile("naive")

@@ -26,8 +26,8 @@ import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 class PricingClientConfiguration {
 
 	/**
-	 * Incident 1 in Boot 4's shape: a converters provider whose {@code getObject()} builds
-	 * new converters, all defaults included, on every decode.
+	 * Incident 1 in Boot 4's shape: a converters provider whose {@code getObject()}
+	 * builds new converters, all defaults included, on every decode.
 	 */
 	@Bean
 	@Profile("naive")
@@ -43,7 +43,8 @@ class PricingClientConfiguration {
 	}
 
 	/**
-	 * The best hand-written setup: one set of converters, built once, without the defaults.
+	 * The best hand-written setup: one set of converters, built once, without the
+	 * defaults.
 	 */
 	@Bean
 	@Profile("tuned")

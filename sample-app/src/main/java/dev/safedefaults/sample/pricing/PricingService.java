@@ -7,8 +7,8 @@ import org.springframework.web.service.annotation.GetExchange;
 /**
  * The downstream pricing service as an HTTP service client: the HTTP service group
  * {@value #GROUP} ({@code @ImportHttpServices} on the application), configured by
- * {@code spring.http.serviceclient.pricing.base-url}, on Boot's {@code RestClient}. The same
- * call as {@link PricingClient}, in the client API Spring recommends now.
+ * {@code spring.http.serviceclient.pricing.base-url}, on Boot's {@code RestClient}. The
+ * same call as {@link PricingClient}, in the client API Spring recommends now.
  */
 public interface PricingService {
 

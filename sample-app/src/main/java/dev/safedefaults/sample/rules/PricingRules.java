@@ -2,8 +2,8 @@ package dev.safedefaults.sample.rules;
 
 /**
  * The service's pricing rules, held as JSON text (as a config center delivers them) and
- * parsed into a {@link PricingRuleSet} on each request. How the parse is paid for differs by
- * profile: the starter's cache (default), every time ({@code naive}), a hand-written
+ * parsed into a {@link PricingRuleSet} on each request. How the parse is paid for differs
+ * by profile: the starter's cache (default), every time ({@code naive}), a hand-written
  * cache ({@code tuned}).
  */
 public interface PricingRules {

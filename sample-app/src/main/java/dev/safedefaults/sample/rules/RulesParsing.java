@@ -20,8 +20,8 @@ class RulesParsing {
 
 	/**
 	 * Written plainly: the starter's cache when it is there, else a parse per call. With
-	 * {@code sample.rules.pre-parsed=true} the rules are parsed once at startup instead (the
-	 * cost floor of configuration parsing, for the cost-of-defaults benchmark).
+	 * {@code sample.rules.pre-parsed=true} the rules are parsed once at startup instead
+	 * (the cost floor of configuration parsing, for the cost-of-defaults benchmark).
 	 */
 	@Bean
 	@Profile("!naive & !tuned")

@@ -3,7 +3,8 @@ package dev.safedefaults.benchmarks.jdbc.jpa;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * The two transactions of the benchmark: a read-only {@code findById}, and a read and a rename.
+ * The two transactions of the benchmark: a read-only {@code findById}, and a read and a
+ * rename.
  */
 public class Owners {
 
