@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.safedefaults.SafeDefaultsProperties;
+import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.apache.logging.log4j.util.PropertySource;
 import org.jspecify.annotations.Nullable;
 
@@ -150,7 +151,7 @@ public class Log4jDefaultsPropertySource implements PropertySource {
 
 		static final String ENABLED = SafeDefaultsProperties.ENABLED_PROPERTY;
 
-		static final String LOGGING_ENABLED = "safe-defaults.logging.enabled";
+		static final String LOGGING_ENABLED = LoggingDefaultsSwitch.ENABLED_PROPERTY;
 
 		static final String RING_BUFFER_SIZE_KEY = "safe-defaults.logging.ring-buffer-size";
 

@@ -7,6 +7,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 
@@ -72,7 +73,7 @@ public final class LoggingDefaultsAutoConfiguration {
 		}
 
 		@Bean
-		@ConditionalOnBooleanProperty(name = "safe-defaults.logging.enabled", matchIfMissing = true)
+		@ConditionalOnBooleanProperty(name = LoggingDefaultsSwitch.ENABLED_PROPERTY, matchIfMissing = true)
 		LocationCaptureRemover safeDefaultsLocationCaptureRemover() {
 			return new LocationCaptureRemover(log4jContext());
 		}

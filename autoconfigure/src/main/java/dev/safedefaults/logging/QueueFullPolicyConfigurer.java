@@ -1,5 +1,6 @@
 package dev.safedefaults.logging;
 
+import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.Level;
@@ -31,7 +32,7 @@ public class QueueFullPolicyConfigurer implements DisposableBean {
 		}
 		else {
 			this.settings = CountingQueueFullPolicy.register(CountingQueueFullPolicy.Mode.BLOCK, threshold);
-			new JvmLevelSwitchHint("safe-defaults.logging.enabled", jvmLevelEnabled).afterPropertiesSet();
+			new JvmLevelSwitchHint(LoggingDefaultsSwitch.ENABLED_PROPERTY, jvmLevelEnabled).afterPropertiesSet();
 		}
 		if (properties.getRingBufferSize() != null
 				&& Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().ringBufferSize() == null) {

@@ -54,6 +54,11 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 
 	private final AtomicLong nextReport = new AtomicLong(FIRST_REPORT);
 
+	/**
+	 * Events of both kinds that looked for their caller: the walks are bounded together.
+	 */
+	private final AtomicLong walks = new AtomicLong();
+
 	private final Map<String, AtomicLong> callers = new ConcurrentHashMap<>();
 
 	private final Map<String, GroupConverters> groups = new ConcurrentSkipListMap<>();
@@ -121,7 +126,7 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 
 	private void count(AtomicLong counter) {
 		long count = counter.incrementAndGet();
-		if (count <= MAX_WALKS && this.callers.size() < MAX_CALLERS) {
+		if (this.callers.size() < MAX_CALLERS && this.walks.incrementAndGet() <= MAX_WALKS) {
 			this.callers.computeIfAbsent(caller(), (key) -> new AtomicLong()).incrementAndGet();
 		}
 		long threshold = this.nextReport.get();

@@ -3,8 +3,8 @@ package dev.safedefaults.logging.shutdown;
 import java.time.Duration;
 
 import dev.safedefaults.EarlyPropertyBinder;
-import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.bootstrap.ConfigurableBootstrapContext;
@@ -77,7 +77,7 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 	private static boolean isTheStartersToDrain(ConfigurableEnvironment environment) {
 		try {
 			EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-			return binder.isOn(SafeDefaultsProperties.ENABLED_PROPERTY) && binder.isOn("safe-defaults.logging.enabled")
+			return LoggingDefaultsSwitch.isOn(binder)
 					&& !environment.containsProperty(LoggingShutdownEnvironmentPostProcessor.REGISTER_SHUTDOWN_HOOK);
 		}
 		catch (RuntimeException ex) {

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
-import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.PropertyBounds;
 import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.apache.commons.logging.Log;
 
 import org.springframework.boot.EnvironmentPostProcessor;
@@ -78,8 +78,7 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-		if (!binder.isOn(SafeDefaultsProperties.ENABLED_PROPERTY) || !binder.isOn("safe-defaults.logging.enabled")
-				|| environment.containsProperty(REGISTER_SHUTDOWN_HOOK)
+		if (!LoggingDefaultsSwitch.isOn(binder) || environment.containsProperty(REGISTER_SHUTDOWN_HOOK)
 				|| !Log4j2LoggingSystemChoice.isChosen(application.getClassLoader())) {
 			return;
 		}

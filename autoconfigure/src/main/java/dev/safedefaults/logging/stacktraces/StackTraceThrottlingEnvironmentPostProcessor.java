@@ -3,8 +3,8 @@ package dev.safedefaults.logging.stacktraces;
 import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
-import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.Ordered;
@@ -52,8 +52,7 @@ public class StackTraceThrottlingEnvironmentPostProcessor implements Environment
 
 	private static boolean isEnabled(ConfigurableEnvironment environment) {
 		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-		return binder.isOn(SafeDefaultsProperties.ENABLED_PROPERTY) && binder.isOn("safe-defaults.logging.enabled")
-				&& binder.isOn("safe-defaults.logging.stack-traces.enabled");
+		return LoggingDefaultsSwitch.isOn(binder) && binder.isOn("safe-defaults.logging.stack-traces.enabled");
 	}
 
 	@Override
