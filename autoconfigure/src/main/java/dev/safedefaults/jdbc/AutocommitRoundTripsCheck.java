@@ -95,7 +95,7 @@ final class AutocommitRoundTripsCheck implements Check {
 		return null;
 	}
 
-	private static @Nullable SessionFactoryImplementor hibernate(EntityManagerFactory factory) {
+	static @Nullable SessionFactoryImplementor hibernate(EntityManagerFactory factory) {
 		try {
 			return factory.unwrap(SessionFactoryImplementor.class);
 		}

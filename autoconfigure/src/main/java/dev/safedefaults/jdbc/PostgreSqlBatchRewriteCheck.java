@@ -63,20 +63,16 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 				|| rewritesBatchedInserts(pool.getJdbcUrl(), pool.getDataSourceProperties())) {
 			return null;
 		}
-		SessionFactoryImplementor sessionFactory;
-		try {
-			sessionFactory = factory.unwrap(SessionFactoryImplementor.class);
-		}
-		catch (RuntimeException ex) {
+		SessionFactoryImplementor sessionFactory = AutocommitRoundTripsCheck.hibernate(factory);
+		if (sessionFactory == null) {
 			// Another JPA provider.
 			return null;
 		}
 		int batchSize = sessionFactory.getSessionFactoryOptions().getJdbcBatchSize();
 		if (batchSize <= 1 || !sessionFactory.getProperties().containsKey(AvailableSettings.STATEMENT_BATCH_SIZE)) {
 			// Only batching the application asked for: Hibernate's PostgreSQL dialect
-			// batches 15
-			// by default, which says nothing about whether the application inserts in
-			// bulk.
+			// batches 15 by default, which says nothing about whether the application
+			// inserts in bulk.
 			return null;
 		}
 		String subject = HikariPools.subject(factoryName, pool) + " (" + factoryName + ")";
