@@ -126,8 +126,7 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 				.getContext(classLoader, false);
 			if (context instanceof org.apache.logging.log4j.core.LoggerContext core
 					&& core.putObjectIfAbsent(DRAIN_REGISTERED, Boolean.TRUE) == null) {
-				StopRegistration.register(new BoundedLoggingStop(() -> LoggingShutdown.of(core, timeout), timeout,
-						Runtime.getRuntime()::halt));
+				LoggingShutdown.registerBoundedStop(core, timeout, timeout);
 			}
 		}
 

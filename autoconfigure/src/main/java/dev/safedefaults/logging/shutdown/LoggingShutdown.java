@@ -66,6 +66,19 @@ final class LoggingShutdown implements BoundedLoggingStop.Drain {
 	}
 
 	/**
+	 * Makes a context's bounded stop the one that runs when the JVM shuts down, in place
+	 * of the previous run's. The ring buffer is looked up when the stop starts: a
+	 * restarted context has a new one.
+	 * @param context Boot's logger context
+	 * @param timeout how long queued events may take to be written
+	 * @param bound how long the whole stop may take from the signal
+	 */
+	static void registerBoundedStop(LoggerContext context, Duration timeout, Duration bound) {
+		StopRegistration
+			.register(new BoundedLoggingStop(() -> of(context, timeout), bound, Runtime.getRuntime()::halt));
+	}
+
+	/**
 	 * The shutdown for a context.
 	 * @param context Boot's logger context
 	 * @param timeout how long queued events may take to be written

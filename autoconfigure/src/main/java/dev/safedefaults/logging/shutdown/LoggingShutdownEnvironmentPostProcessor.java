@@ -146,10 +146,7 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 			org.apache.logging.log4j.spi.LoggerContext context = org.apache.logging.log4j.LogManager
 				.getContext(classLoader, false);
 			if (context instanceof org.apache.logging.log4j.core.LoggerContext core) {
-				// The ring buffer is looked up when the stop starts: a restarted context
-				// has a new one.
-				StopRegistration.register(new BoundedLoggingStop(() -> LoggingShutdown.of(core, timeout), bound,
-						Runtime.getRuntime()::halt));
+				LoggingShutdown.registerBoundedStop(core, timeout, bound);
 			}
 		}
 
