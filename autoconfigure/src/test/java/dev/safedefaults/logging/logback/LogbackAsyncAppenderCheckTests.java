@@ -100,6 +100,13 @@ class LogbackAsyncAppenderCheckTests {
 	}
 
 	@Test
+	void aDiscardingThresholdEqualToTheQueueSizeDiscardsInfoAsSoonAsOneEventIsQueued() {
+		List<Finding> findings = check("<queueSize>8192</queueSize><discardingThreshold>8192</discardingThreshold>");
+		assertThat(findings).singleElement()
+			.satisfies((finding) -> assertThat(finding.message()).contains("as soon as one event is queued"));
+	}
+
+	@Test
 	void aDiscardingThresholdBelowTheQueueSizeIsLogbacksOwnDesign() {
 		assertThat(check("<queueSize>8192</queueSize><discardingThreshold>4000</discardingThreshold>")).isEmpty();
 	}
