@@ -272,8 +272,9 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "of multi-row inserts. No default is applied.",
 			"Hibernate batches up to %1$s statements (hibernate.jdbc.batch_size) on %2$s, but pgjdbc's "
 					+ "reWriteBatchedInserts is off: each batch of N inserts is executed as N single-row INSERTs on "
-					+ "the server instead of a few multi-row ones (measured on PostgreSQL 15: 120 entities with "
-					+ "batches of 50 took 120 INSERTs without it, 8 with it).",
+					+ "the server instead of a few multi-row ones (measured on PostgreSQL 15: 1000 entities in "
+					+ "batches of 50 ran 1000 INSERTs without it, 60 with it; on a loopback connection the time "
+					+ "gained was within the noise, 0.6-1.3x, BENCHMARKS.md).",
 			"Add reWriteBatchedInserts=true to the URL (%3$sreWriteBatchedInserts=true) or to "
 					+ "spring.datasource.hikari.data-source-properties. Hibernate keeps its results with it; but every "
 					+ "row of a rewritten insert then reports SUCCESS_NO_INFO (-2) instead of its count: code that "
