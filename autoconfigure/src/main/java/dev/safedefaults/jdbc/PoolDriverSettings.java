@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -267,6 +268,23 @@ final class PoolDriverSettings {
 	}
 
 	private static List<Map.Entry<String, String>> parseQuery(String url, boolean decode) {
+		// Connector/J trims and decodes keys and values; MariaDB Connector/J takes both
+		// raw.
+		return decode ? parseQuery(url, PoolDriverSettings::decodeTrimmed, PoolDriverSettings::decodeTrimmed)
+				: parseQuery(url, UnaryOperator.identity(), UnaryOperator.identity());
+	}
+
+	/**
+	 * The parameters of a JDBC URL's query ({@code ?key=value&…}), in order, repeated
+	 * keys kept (a driver that lets the last one win reads the last). A parameter without
+	 * {@code =} has the value {@code ""}; blank parameters are skipped.
+	 * @param url the URL
+	 * @param keyForm what the driver does to a key before it reads it
+	 * @param valueForm what the driver does to a value (decoding, for example)
+	 * @return the parameters
+	 */
+	static List<Map.Entry<String, String>> parseQuery(String url, UnaryOperator<String> keyForm,
+			UnaryOperator<String> valueForm) {
 		List<Map.Entry<String, String>> parameters = new ArrayList<>();
 		int query = url.indexOf('?');
 		if (query < 0) {
@@ -279,16 +297,22 @@ final class PoolDriverSettings {
 			int equals = pair.indexOf('=');
 			String key = (equals < 0) ? pair : pair.substring(0, equals);
 			String value = (equals < 0) ? "" : pair.substring(equals + 1);
-			if (decode) {
-				key = decode(key.trim());
-				value = decode(value.trim());
-			}
-			parameters.add(Map.entry(key, value));
+			parameters.add(Map.entry(keyForm.apply(key), valueForm.apply(value)));
 		}
 		return parameters;
 	}
 
-	private static String decode(String text) {
+	private static String decodeTrimmed(String text) {
+		return decode(text.trim());
+	}
+
+	/**
+	 * Percent-decodes as {@link URLDecoder} does ({@code +} is a space); text that does
+	 * not decode is returned as it is.
+	 * @param text the text
+	 * @return the decoded text
+	 */
+	static String decode(String text) {
 		try {
 			return URLDecoder.decode(text, StandardCharsets.UTF_8);
 		}

@@ -2,7 +2,9 @@ package dev.safedefaults.jdbc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.function.UnaryOperator;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Check;
@@ -81,20 +83,26 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 	}
 
 	/**
-	 * Whether pgjdbc rewrites batched inserts: its URL's parameter beats the data-source
-	 * property (pgjdbc reads the URL over the properties it is given); off by default.
+	 * Whether pgjdbc rewrites batched inserts, read as pgjdbc's {@code Driver.parseURL}
+	 * reads it: the URL's parameter beats the data-source property (Hikari passes those
+	 * to the driver, which lets the URL win); in the URL the key is taken raw and
+	 * case-sensitive, the value percent-decoded, and the last occurrence wins; the value
+	 * is parsed with {@link Boolean#parseBoolean} (no trimming). Off by default.
 	 */
 	static boolean rewritesBatchedInserts(String jdbcUrl, Properties dataSourceProperties) {
-		int query = jdbcUrl.indexOf('?');
-		if (query >= 0) {
-			for (String parameter : jdbcUrl.substring(query + 1).split("&")) {
-				int equals = parameter.indexOf('=');
-				if (equals > 0 && parameter.substring(0, equals).equals(REWRITE_KEY)) {
-					return Boolean.parseBoolean(parameter.substring(equals + 1).strip());
-				}
+		String fromUrl = null;
+		for (Map.Entry<String, String> parameter : PoolDriverSettings.parseQuery(jdbcUrl, UnaryOperator.identity(),
+				PoolDriverSettings::decode)) {
+			if (parameter.getKey().equals(REWRITE_KEY)) {
+				fromUrl = parameter.getValue();
 			}
 		}
-		return Boolean.parseBoolean(dataSourceProperties.getProperty(REWRITE_KEY));
+		if (fromUrl != null) {
+			return Boolean.parseBoolean(fromUrl);
+		}
+		// Hikari hands the driver each property as a string (toString of the value).
+		Object fromProperties = dataSourceProperties.get(REWRITE_KEY);
+		return fromProperties != null && Boolean.parseBoolean(fromProperties.toString());
 	}
 
 }

@@ -117,10 +117,49 @@ final class ConsumerApp implements AutoCloseable {
 				"The consumer app did not answer within " + STARTUP_TIMEOUT + "; log:\n" + log());
 	}
 
+	/**
+	 * Waits until the application's log contains a text (a line it writes once some work
+	 * is done, such as its deferred checks).
+	 * @param text the text
+	 * @param timeout how long to wait at most
+	 */
+	void awaitLog(String text, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (!log().contains(text)) {
+			if (System.nanoTime() > deadline || !this.process.isAlive()) {
+				throw new AssertionError("No '" + text + "' in the log within " + timeout + ":\n" + log());
+			}
+			try {
+				Thread.sleep(250);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
+		}
+	}
+
 	HttpResponse<String> get(String path) {
 		try {
 			return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 				.timeout(Duration.ofSeconds(10))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	HttpResponse<String> post(String path, String body) {
+		try {
+			return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+				.timeout(Duration.ofSeconds(10))
+				.header("Content-Type", "text/plain")
+				.POST(HttpRequest.BodyPublishers.ofString(body))
 				.build(), HttpResponse.BodyHandlers.ofString());
 		}
 		catch (IOException ex) {

@@ -1,11 +1,18 @@
 package dev.safedefaults.consumers;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+
 import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.abort;
 
 /**
  * The consumer projects, built by invoker:run against the just-built starter exactly as
@@ -53,6 +60,50 @@ class ConsumerAppsIT {
 			assertThat(jdbc.path("appliedTo").toString()).as("%s", jdbc).contains("useServerPrepStmts");
 			assertThat(app.log()).as("log")
 				.contains("DataSource bean: org.springframework.jdbc.datasource.LazyConnectionDataSourceProxy");
+		}
+	}
+
+	@Test
+	void aBoot40JpaProjectOnPostgreSql() {
+		requirePostgreSql();
+		try (ConsumerApp app = ConsumerApp.start("boot40-postgresql-jpa",
+				"--spring.datasource.url=jdbc:postgresql://127.0.0.1:5432/test")) {
+			assertThat(app.getJson("/actuator/health").path("status").asString()).isEqualTo("UP");
+			assertThat(app.getJson("/actuator/health/safe-defaults").path("status").asString()).isEqualTo("UP");
+			// The startup line names the pool and what was done with it (issue 23: it
+			// said
+			// "jdbc(no pool)").
+			assertThat(app.log()).as("startup line")
+				.containsPattern("safe-defaults: applied .*jdbc\\(HikariPool-1: left alone, jdbc:postgresql is not a "
+						+ "MySQL-protocol pool .*the Hikari settings and the sessions' timeouts are checked\\)");
+			Long id = Long.valueOf(app.post("/notes", "Ada").body());
+			assertThat(app.get("/notes/" + id).body()).as("the entity persisted and read back").isEqualTo("Ada");
+			app.awaitLog("deferred checks done", Duration.ofSeconds(60));
+			JsonNode report = app.getJson("/actuator/safedefaults");
+			assertThat(report.path("findings")).extracting((finding) -> finding.path("id").asString())
+				.as("the PostgreSQL findings, and no MySQL-protocol one: %s", report.path("findings"))
+				.containsExactlyInAnyOrder("jdbc.no-timeouts", "jdbc.batch-inserts-not-rewritten");
+			JsonNode logging = feature(report, "logging");
+			assertThat(logging.path("enabled").asBoolean()).as("%s", logging).isTrue();
+			assertThat(app.log()).doesNotContain("ERROR");
+		}
+	}
+
+	/**
+	 * The PostgreSQL service the project's machines run: a failure on CI, a skip (with
+	 * its {@code SKIPPED:} line) elsewhere, as in the autoconfigure module's tests.
+	 */
+	private static void requirePostgreSql() {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress("127.0.0.1", 5432), 2000);
+		}
+		catch (IOException ex) {
+			String missing = "no PostgreSQL at 127.0.0.1:5432 (user postgres, trust authentication, database test): "
+					+ ex.getClass().getSimpleName();
+			if (Boolean.getBoolean("postgresql.required") || Boolean.parseBoolean(System.getenv("SAFE_DEFAULTS_CI"))) {
+				fail(missing + "; required because postgresql.required=true or SAFE_DEFAULTS_CI=true");
+			}
+			abort(missing + "; skipped here, a failure on CI");
 		}
 	}
 

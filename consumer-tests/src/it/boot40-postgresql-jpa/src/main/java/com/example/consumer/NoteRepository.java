@@ -1,0 +1,7 @@
+package com.example.consumer;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface NoteRepository extends JpaRepository<Note, Long> {
+
+}
