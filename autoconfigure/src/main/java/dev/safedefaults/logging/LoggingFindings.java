@@ -41,8 +41,8 @@ public final class LoggingFindings implements FindingDeclarations {
 	 */
 	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH = NOT_LOG4J2
 		.because("Logback and Log4j2 are both on the class path (neither spring-boot-starter-logging nor the starter's "
-				+ "spring-boot-starter-log4j2 is excluded): Logback runs, because its SLF4J provider came first on "
-				+ "the class path and Boot tries Logback first, and the Log4j2 the starter brings is unused. In the "
+				+ "spring-boot-starter-log4j2 is excluded): Logback runs, because SLF4J bound its provider (the "
+				+ "first on the class path, unless -Dslf4j.provider names one) and Boot tries Logback first, and the Log4j2 the starter brings is unused. In the "
 				+ "other dependency order the application does not start (\"log4j-slf4j2-impl cannot be present "
 				+ "with log4j-to-slf4j\"); SLF4J's 'multiple providers' lines come from the same cause.",
 				"Choose one route: " + LOG4J2_ROUTE + "; or " + LOGBACK_ROUTE + ".");
@@ -59,15 +59,15 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ " and rewrite %1$s as logback-spring.xml.");
 
 	/** Both on the class path, Logback chosen, and a Log4j2 configuration left unread. */
-	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2.because(
-			"Logback and Log4j2 are both on the class path (neither spring-boot-starter-logging nor the starter's "
-					+ "spring-boot-starter-log4j2 is excluded): Logback runs, because its SLF4J provider came first on "
-					+ "the class path and Boot tries Logback first, so the application's Log4j2 configuration %1$s "
-					+ "(from %2$s) is ignored. In the other dependency order the application does not start "
-					+ "(\"log4j-slf4j2-impl cannot be present with log4j-to-slf4j\"); SLF4J's 'multiple providers' "
-					+ "lines come from the same cause.",
-			"Choose one route: " + LOG4J2_ROUTE + " (Log4j2 then reads %1$s); or " + LOGBACK_ROUTE
-					+ " and rewrite %1$s as logback-spring.xml.");
+	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2
+		.because("Logback and Log4j2 are both on the class path (neither spring-boot-starter-logging nor the starter's "
+				+ "spring-boot-starter-log4j2 is excluded): Logback runs, because SLF4J bound its provider (the "
+				+ "first on the class path, unless -Dslf4j.provider names one) and Boot tries Logback first, so the application's Log4j2 configuration %1$s "
+				+ "(from %2$s) is ignored. In the other dependency order the application does not start "
+				+ "(\"log4j-slf4j2-impl cannot be present with log4j-to-slf4j\"); SLF4J's 'multiple providers' "
+				+ "lines come from the same cause.",
+				"Choose one route: " + LOG4J2_ROUTE + " (Log4j2 then reads %1$s); or " + LOGBACK_ROUTE
+						+ " and rewrite %1$s as logback-spring.xml.");
 
 	/**
 	 * Log4j2 runs and the application ships a Logback configuration, which Log4j2 never
