@@ -14,41 +14,60 @@ import static dev.safedefaults.check.Severity.WARNING;
  */
 public final class LoggingFindings implements FindingDeclarations {
 
+	/**
+	 * The two routes, as the README's install section and docs/logging.md give them: one
+	 * text for every fix that names them.
+	 */
+	private static final String LOG4J2_ROUTE = "for Log4j2 (the default), put the README's install snippet in "
+			+ "<dependencies> (not <dependencyManagement>): the starter with its spring-boot-starter-log4j2, and "
+			+ "spring-boot-starter with spring-boot-starter-logging excluded";
+
+	private static final String LOGBACK_ROUTE = "to keep Logback, exclude spring-boot-starter-log4j2 from the "
+			+ "starter's dependency and keep Boot's spring-boot-starter-logging (docs/logging.md, Keeping Logback)";
+
 	static final FindingType NOT_LOG4J2 = FindingType.declare("logging.not-log4j2", WARNING,
-			"Log4j2 is not the logging system (Logback won), so none of the logging defaults apply.",
-			"Log4j2 is not the logging system, so none of the logging defaults (all-async, discard under pressure, "
-					+ "no location) apply.",
-			"Add the second block of the README's install section to <dependencies> (not <dependencyManagement>): "
-					+ "spring-boot-starter with spring-boot-starter-logging excluded, and keep the starter's "
-					+ "spring-boot-starter-log4j2 (no exclusion of it); mvn dependency:tree -Dincludes=ch.qos.logback "
-					+ "shows what else brings Logback.");
+			"Neither of the starter's logging routes runs: Log4j2, which the starter brings, is not the logging "
+					+ "system, and Logback does not run on its own (Logback won because both are on the class path, "
+					+ "or another logging system runs).",
+			"Neither Log4j2 nor Logback is the logging system, so none of the logging defaults (asynchronous "
+					+ "logging, discard under pressure, no location) apply.",
+			"Choose one route: " + LOG4J2_ROUTE + "; or " + LOGBACK_ROUTE
+					+ "; mvn dependency:tree -Dincludes=org.apache.logging.log4j,ch.qos.logback shows what is there.");
 
 	/**
 	 * Logback and Log4j2 core both on the class path: Boot's logging system factories try
-	 * Logback first.
+	 * Logback first, and SLF4J bound to Logback (in the other order the application does
+	 * not start at all, so no finding can say so).
 	 */
-	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH = NOT_LOG4J2.because(
-			"Logback and Log4j2 are both on the class path (spring-boot-starter-logging was not excluded) and Boot "
-					+ "chooses Logback first: Logback runs, so none of the logging defaults (all-async, discard under "
-					+ "pressure, no location) apply; SLF4J's 'multiple providers' warning comes from the same cause.",
-			NOT_LOG4J2.fix());
+	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH = NOT_LOG4J2
+		.because("Logback and Log4j2 are both on the class path (neither spring-boot-starter-logging nor the starter's "
+				+ "spring-boot-starter-log4j2 is excluded): Logback runs, because SLF4J bound its provider (the "
+				+ "first on the class path, unless -Dslf4j.provider names one) and Boot tries Logback first, and the Log4j2 the starter brings is unused. In the "
+				+ "other dependency order the application does not start (\"log4j-slf4j2-impl cannot be present "
+				+ "with log4j-to-slf4j\"); SLF4J's 'multiple providers' lines come from the same cause.",
+				"Choose one route: " + LOG4J2_ROUTE + "; or " + LOGBACK_ROUTE + ".");
 
 	/**
-	 * Logback runs and the application ships a Log4j2 configuration, which Logback never
+	 * Neither route, and the application ships a Log4j2 configuration, which nothing
 	 * reads.
 	 */
-	static final FindingType NOT_LOG4J2_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2
-		.because("Log4j2 is not the logging system, so the application's Log4j2 configuration %1$s (from %2$s) is "
-				+ "ignored and none of the logging defaults (all-async, discard under pressure, no location) apply.",
-				NOT_LOG4J2.fix() + " Log4j2 then reads %1$s.");
+	static final FindingType NOT_LOG4J2_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2.because(
+			"Neither Log4j2 nor Logback is the logging system, so the application's Log4j2 configuration %1$s "
+					+ "(from %2$s) is ignored and none of the logging defaults (asynchronous logging, discard under "
+					+ "pressure, no location) apply.",
+			"Choose one route: " + LOG4J2_ROUTE + " (Log4j2 then reads %1$s); or " + LOGBACK_ROUTE
+					+ " and rewrite %1$s as logback-spring.xml.");
 
 	/** Both on the class path, Logback chosen, and a Log4j2 configuration left unread. */
-	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2.because(
-			"Logback and Log4j2 are both on the class path (spring-boot-starter-logging was not excluded) and Boot "
-					+ "chooses Logback first: the application's Log4j2 configuration %1$s (from %2$s) is ignored and "
-					+ "none of the logging defaults (all-async, discard under pressure, no location) apply; SLF4J's "
-					+ "'multiple providers' warning comes from the same cause.",
-			NOT_LOG4J2.fix() + " Log4j2 then reads %1$s.");
+	static final FindingType NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION = NOT_LOG4J2
+		.because("Logback and Log4j2 are both on the class path (neither spring-boot-starter-logging nor the starter's "
+				+ "spring-boot-starter-log4j2 is excluded): Logback runs, because SLF4J bound its provider (the "
+				+ "first on the class path, unless -Dslf4j.provider names one) and Boot tries Logback first, so the application's Log4j2 configuration %1$s "
+				+ "(from %2$s) is ignored. In the other dependency order the application does not start "
+				+ "(\"log4j-slf4j2-impl cannot be present with log4j-to-slf4j\"); SLF4J's 'multiple providers' "
+				+ "lines come from the same cause.",
+				"Choose one route: " + LOG4J2_ROUTE + " (Log4j2 then reads %1$s); or " + LOGBACK_ROUTE
+						+ " and rewrite %1$s as logback-spring.xml.");
 
 	/**
 	 * Log4j2 runs and the application ships a Logback configuration, which Log4j2 never
@@ -61,10 +80,26 @@ public final class LoggingFindings implements FindingDeclarations {
 			"%1$s (from %2$s) is a Logback configuration, and Log4j2 is the logging system: none of its appenders, "
 					+ "encoders, patterns or levels are used, every line is written in the Log4j2 configuration's "
 					+ "format (Boot's default pattern unless a log4j2-spring.xml says otherwise).",
-			"Rewrite %1$s as log4j2-spring.xml (the starter's logging defaults then apply to it), or keep Logback: "
-					+ "no route keeps Logback with the starter's logging defaults yet; today, exclude "
-					+ "spring-boot-starter-log4j2 from the starter, remove the spring-boot-starter-logging exclusion "
-					+ "and set safe-defaults.logging.enabled=false (docs/logging.md, Keeping Logback).");
+			"Rewrite %1$s as log4j2-spring.xml (the starter's logging defaults then apply to it), or keep Logback "
+					+ "and %1$s: exclude spring-boot-starter-log4j2 from the starter's dependency and remove the "
+					+ "spring-boot-starter-logging exclusion (docs/logging.md, Keeping Logback).");
+
+	/**
+	 * Logback runs on the keep-Logback route and the application ships a Log4j2
+	 * configuration, which Logback never reads.
+	 */
+	static final FindingType LOG4J2_CONFIGURATION_IGNORED = FindingType.declare("logging.log4j2-config-ignored",
+			WARNING,
+			"Logback is the logging system (spring-boot-starter-log4j2 excluded) and the application ships a Log4j2 "
+					+ "configuration (log4j2-spring.xml, log4j2.xml, their -test, .properties, .yaml and .json forms, "
+					+ "or logging.config naming one): nothing in it is used.",
+			"%1$s (from %2$s) is a Log4j2 configuration, and Logback is the logging system: none of its appenders, "
+					+ "layouts, patterns or levels are used, every line is written in the Logback configuration's "
+					+ "format (Boot's default pattern unless a logback-spring.xml says otherwise).",
+			"Rewrite %1$s as logback-spring.xml (the starter's logging defaults then apply to it), or take the "
+					+ "Log4j2 route and keep %1$s: remove the spring-boot-starter-log4j2 exclusion from the starter "
+					+ "and add the second block of the README's install section to <dependencies>: spring-boot-starter "
+					+ "with spring-boot-starter-logging excluded.");
 
 	static final FindingType DISRUPTOR_4 = FindingType.declare("logging.disruptor-4", WARNING,
 			"LMAX Disruptor 4.x is on the class path: with Log4j 2.25 it loses events, WARN and ERROR included and "
@@ -204,9 +239,9 @@ public final class LoggingFindings implements FindingDeclarations {
 
 	@Override
 	public List<FindingType> findingTypes() {
-		return List.of(NOT_LOG4J2, LOGBACK_CONFIGURATION_IGNORED, DISRUPTOR_4, SYNC_LOGGERS, TWO_QUEUES,
-				INCLUDE_LOCATION, LOCATION_PATTERN, BLOCKING_QUEUE_FULL, FORMAT_MSG_ASYNC, FULL_STACK_TRACES,
-				NO_SHUTDOWN_HOOK);
+		return List.of(NOT_LOG4J2, LOGBACK_CONFIGURATION_IGNORED, LOG4J2_CONFIGURATION_IGNORED, DISRUPTOR_4,
+				SYNC_LOGGERS, TWO_QUEUES, INCLUDE_LOCATION, LOCATION_PATTERN, BLOCKING_QUEUE_FULL, FORMAT_MSG_ASYNC,
+				FULL_STACK_TRACES, NO_SHUTDOWN_HOOK);
 	}
 
 }

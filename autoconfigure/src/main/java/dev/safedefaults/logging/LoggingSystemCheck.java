@@ -17,19 +17,20 @@ import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
- * Checks what the logging defaults rest on, without touching Log4j itself: that Log4j2 is
- * the logging system (not Logback; saying why when both are on the class path), that no
- * configuration file of the system that does not run is silently ignored, that the
- * Disruptor is a 3.x, and that a shutdown handler (the starter's, or Boot's) will write
- * the queue at exit.
+ * Checks what the logging defaults rest on, without touching Log4j itself: that the
+ * logging system is one of the two routes the starter supports (Log4j2, its default, or
+ * Logback with {@code spring-boot-starter-log4j2} excluded; saying why Logback runs when
+ * both are on the class path), that no configuration file of the system that does not run
+ * is silently ignored, that the Disruptor is a 3.x, and that a shutdown handler (the
+ * starter's, or Boot's) will write the queue at exit.
  */
 public class LoggingSystemCheck implements Check {
 
-	/** What Boot's Logback factory looks for; it comes before the Log4j2 one. */
-	private static final String LOGBACK_CLASSIC = "ch.qos.logback.classic.LoggerContext";
-
 	/** What Boot's Log4j2 factory looks for. */
 	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.impl.Log4jContextFactory";
+
+	/** Boot's Logback logging system, compared by name: Logback may be absent. */
+	private static final String LOGBACK_LOGGING_SYSTEM = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
 
 	private final ObjectProvider<LoggingSystem> loggingSystem;
 
@@ -62,6 +63,9 @@ public class LoggingSystemCheck implements Check {
 		if (system != null && Log4j2LoggingSystemChoice.is(system)) {
 			findings.addAll(logbackConfigurationIgnored());
 		}
+		else if (system != null && isTheKeepLogbackRoute(system)) {
+			findings.addAll(log4j2ConfigurationIgnored());
+		}
 		else if (system != null) {
 			findings.add(notLog4j2(system));
 		}
@@ -84,16 +88,34 @@ public class LoggingSystemCheck implements Check {
 				LoggingConfigurationFiles.origin(this.environment)));
 	}
 
-	private Finding notLog4j2(LoggingSystem system) {
-		String subject = system.getClass().getSimpleName();
-		boolean bothOnClassPath = ClassUtils.isPresent(LOGBACK_CLASSIC, this.classLoader)
-				&& ClassUtils.isPresent(LOG4J_CORE, this.classLoader);
+	/**
+	 * Logback runs and Log4j2's core is absent: the application excluded the starter's
+	 * {@code spring-boot-starter-log4j2} to keep Logback, a route the starter supports.
+	 */
+	private boolean isTheKeepLogbackRoute(LoggingSystem system) {
+		return system.getClass().getName().equals(LOGBACK_LOGGING_SYSTEM)
+				&& !ClassUtils.isPresent(LOG4J_CORE, this.classLoader);
+	}
+
+	private List<Finding> log4j2ConfigurationIgnored() {
 		String shipped = LoggingConfigurationFiles.LOG4J2.shipped(this.environment, this.classLoader);
 		if (shipped == null) {
-			return bothOnClassPath ? LoggingFindings.NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH.raise(subject)
+			return List.of();
+		}
+		return List.of(LoggingFindings.LOG4J2_CONFIGURATION_IGNORED.raise(shipped, shipped,
+				LoggingConfigurationFiles.origin(this.environment)));
+	}
+
+	private Finding notLog4j2(LoggingSystem system) {
+		String subject = system.getClass().getSimpleName();
+		// Not the keep-Logback route, so when Logback runs, Log4j2's core is there too.
+		boolean logbackWonOverLog4j2 = system.getClass().getName().equals(LOGBACK_LOGGING_SYSTEM);
+		String shipped = LoggingConfigurationFiles.LOG4J2.shipped(this.environment, this.classLoader);
+		if (shipped == null) {
+			return logbackWonOverLog4j2 ? LoggingFindings.NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH.raise(subject)
 					: LoggingFindings.NOT_LOG4J2.raise(subject);
 		}
-		FindingType type = bothOnClassPath
+		FindingType type = logbackWonOverLog4j2
 				? LoggingFindings.NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH_IGNORING_LOG4J2_CONFIGURATION
 				: LoggingFindings.NOT_LOG4J2_IGNORING_LOG4J2_CONFIGURATION;
 		return type.raise(subject, shipped, LoggingConfigurationFiles.origin(this.environment));

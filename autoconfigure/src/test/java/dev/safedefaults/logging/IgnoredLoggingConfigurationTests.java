@@ -30,7 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * No logging configuration is ignored in silence: a Logback file while Log4j2 runs, a
- * Log4j2 file while Logback runs, and why Logback runs when both are on the class path.
+ * Log4j2 file while Logback runs, and why Logback runs when both are on the class path;
+ * the keep-Logback route (Logback without Log4j2's core) is not reported as a failed
+ * Log4j2 route.
  */
 class IgnoredLoggingConfigurationTests {
 
@@ -41,8 +43,17 @@ class IgnoredLoggingConfigurationTests {
 	private final ApplicationContextRunner onLog4j2 = this.runner.withBean(LoggingSystem.class,
 			() -> LoggingSystem.get(getClass().getClassLoader()));
 
+	/** Boot's Logback system, as the check sees it: by its class name. */
 	private final ApplicationContextRunner onLogback = this.runner.withBean(LoggingSystem.class,
+			IgnoredLoggingConfigurationTests::namedAsBootsLogbackSystem);
+
+	/** A system that is neither Log4j2 nor Logback (JUL, say). */
+	private final ApplicationContextRunner onAnotherSystem = this.runner.withBean(LoggingSystem.class,
 			LoggingDefaultsAutoConfigurationTests.NotLog4j2LoggingSystem::new);
+
+	/** The test class path without Log4j2's core: the keep-Logback route. */
+	private static final FilteredClassLoader WITHOUT_LOG4J_CORE = new FilteredClassLoader(
+			(name) -> name.startsWith("org.apache.logging.log4j.core") || name.equals("log4j2-test.xml"));
 
 	@TempDir
 	Path root;
@@ -60,19 +71,44 @@ class IgnoredLoggingConfigurationTests {
 		return new URLClassLoader(new URL[] { this.root.toUri().toURL() }, parent);
 	}
 
-	private ClassLoader classPathWithLogbackClassicAnd(String... resources) throws IOException {
-		return classPathWithLogbackClassicOver(getClass().getClassLoader(), resources);
-	}
-
-	private ClassLoader classPathWithLogbackClassicOver(ClassLoader parent, String... resources) throws IOException {
+	/**
+	 * A logging system whose class is named as Boot's Logback one (which cannot load
+	 * here: the tests run without Logback), defined in a class loader of its own.
+	 */
+	private static LoggingSystem namedAsBootsLogbackSystem() {
+		String name = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
+		String superName = "org/springframework/boot/logging/LoggingSystem";
 		ClassWriter writer = new ClassWriter(0);
-		writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "ch/qos/logback/classic/LoggerContext", null, "java/lang/Object",
-				null);
+		writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, name.replace('.', '/'), null, superName, null);
+		MethodVisitor constructor = writer.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+		constructor.visitCode();
+		constructor.visitVarInsn(Opcodes.ALOAD, 0);
+		constructor.visitMethodInsn(Opcodes.INVOKESPECIAL, superName, "<init>", "()V", false);
+		constructor.visitInsn(Opcodes.RETURN);
+		constructor.visitMaxs(1, 1);
+		constructor.visitEnd();
 		writer.visitEnd();
-		Path type = this.root.resolve("ch/qos/logback/classic/LoggerContext.class");
-		Files.createDirectories(type.getParent());
-		Files.write(type, writer.toByteArray());
-		return classPathWith(parent, resources);
+		byte[] bytes = writer.toByteArray();
+		ClassLoader loader = new ClassLoader(IgnoredLoggingConfigurationTests.class.getClassLoader()) {
+
+			@Override
+			protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
+				if (!className.equals(name)) {
+					return super.loadClass(className, resolve);
+				}
+				synchronized (getClassLoadingLock(className)) {
+					Class<?> loaded = findLoadedClass(className);
+					return (loaded != null) ? loaded : defineClass(className, bytes, 0, bytes.length);
+				}
+			}
+
+		};
+		try {
+			return (LoggingSystem) loader.loadClass(name).getDeclaredConstructor().newInstance();
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private static List<Finding> findings(FindingsStore store, String id) {
@@ -114,8 +150,8 @@ class IgnoredLoggingConfigurationTests {
 				assertThat(finding.message()).contains("logback-spring.xml (from the class path)")
 					.doesNotContain(this.root.toString());
 				assertThat(finding.fix()).contains("log4j2-spring.xml")
-					.contains("safe-defaults.logging.enabled=false")
-					.contains("exclude spring-boot-starter-log4j2");
+					.contains("exclude spring-boot-starter-log4j2 from the starter's dependency")
+					.contains("remove the spring-boot-starter-logging exclusion");
 			});
 		});
 	}
@@ -164,47 +200,53 @@ class IgnoredLoggingConfigurationTests {
 	}
 
 	@Test
-	void aLog4j2FileUnderLogbackIsNamedInTheNotLog4j2Finding() throws IOException {
+	void aLog4j2FileUnderAnotherSystemIsNamedInTheNotLog4j2Finding() throws IOException {
 		// The test class path's own log4j2-test.xml hidden: Log4j would read it before
 		// log4j2-spring.xml.
 		ClassLoader parent = new FilteredClassLoader(new ClassPathResource("log4j2-test.xml"));
-		this.onLogback.withClassLoader(classPathWith(parent, "log4j2-spring.xml")).run((context) -> {
+		this.onAnotherSystem.withClassLoader(classPathWith(parent, "log4j2-spring.xml")).run((context) -> {
 			List<Finding> found = findings(context.getBean(FindingsStore.class), "logging.not-log4j2");
 			assertThat(found).singleElement().satisfies((finding) -> {
 				assertThat(finding.message()).contains("log4j2-spring.xml (from the class path) is ignored")
 					.doesNotContain("both on the class path");
 				assertThat(finding.fix()).contains("<dependencies> (not <dependencyManagement>)")
-					.contains("Log4j2 then reads log4j2-spring.xml");
+					.contains("Log4j2 then reads log4j2-spring.xml")
+					.contains("exclude spring-boot-starter-log4j2 from the starter's dependency");
 			});
 		});
 	}
 
 	@Test
-	void underLogbackWithoutALog4j2FileTheFindingNamesNone() throws IOException {
+	void underAnotherSystemWithoutALog4j2FileTheFindingNamesNone() throws IOException {
 		ClassLoader parent = new FilteredClassLoader(new ClassPathResource("log4j2-test.xml"));
-		this.onLogback.withClassLoader(classPathWith(parent, "config/log4j2-spring.xml")).run((context) -> {
+		this.onAnotherSystem.withClassLoader(classPathWith(parent, "config/log4j2-spring.xml")).run((context) -> {
 			List<Finding> found = findings(context.getBean(FindingsStore.class), "logging.not-log4j2");
-			assertThat(found).singleElement()
-				.satisfies((finding) -> assertThat(finding.message()).doesNotContain("is ignored"));
+			assertThat(found).singleElement().satisfies((finding) -> {
+				assertThat(finding.message()).doesNotContain("is ignored").contains("Neither Log4j2 nor Logback");
+				assertThat(finding.subject()).isEqualTo("NotLog4j2LoggingSystem");
+			});
 		});
 	}
 
 	@Test
-	void logbackAndLog4j2BothOnTheClassPathIsTheCauseTheFindingGives() throws IOException {
-		this.onLogback.withClassLoader(classPathWithLogbackClassicAnd()).run((context) -> {
+	void logbackAndLog4j2BothOnTheClassPathIsTheCauseTheFindingGivesWithBothRoutes() {
+		this.onLogback.run((context) -> {
 			List<Finding> found = findings(context.getBean(FindingsStore.class), "logging.not-log4j2");
 			assertThat(found).singleElement().satisfies((finding) -> {
+				assertThat(finding.subject()).isEqualTo("LogbackLoggingSystem");
 				assertThat(finding.message()).contains("Logback and Log4j2 are both on the class path")
-					.contains("chooses Logback first")
+					.contains("Boot tries Logback first")
+					.contains("log4j-slf4j2-impl cannot be present with log4j-to-slf4j")
 					.contains("multiple providers");
-				assertThat(finding.fix()).contains("spring-boot-starter-logging excluded");
+				assertThat(finding.fix()).contains("spring-boot-starter with spring-boot-starter-logging excluded")
+					.contains("exclude spring-boot-starter-log4j2 from the starter's dependency");
 			});
 		});
 	}
 
 	@Test
 	void bothOnTheClassPathWithALog4j2FileSaysBoth() throws IOException {
-		this.onLogback.withClassLoader(classPathWithLogbackClassicAnd("log4j2.xml")).run((context) -> {
+		this.onLogback.withClassLoader(classPathWith("log4j2.xml")).run((context) -> {
 			List<Finding> found = findings(context.getBean(FindingsStore.class), "logging.not-log4j2");
 			assertThat(found).singleElement()
 				.satisfies((finding) -> assertThat(finding.message()).contains("both on the class path")
@@ -213,14 +255,36 @@ class IgnoredLoggingConfigurationTests {
 	}
 
 	@Test
-	void logbackWithoutLog4jCoreIsNotCalledBothOnTheClassPath() throws IOException {
-		ClassLoader logbackOnly = classPathWithLogbackClassicOver(
-				new FilteredClassLoader("org.apache.logging.log4j.core"));
-		this.onLogback.withClassLoader(logbackOnly).run((context) -> {
-			List<Finding> found = findings(context.getBean(FindingsStore.class), "logging.not-log4j2");
-			assertThat(found).singleElement()
-				.satisfies((finding) -> assertThat(finding.message()).doesNotContain("both on the class path"));
+	void theKeepLogbackRouteIsNotReportedAsAFailedLog4j2Route() {
+		// Positive control: the same Logback system with Log4j2's core present is
+		// reported
+		// (logbackAndLog4j2BothOnTheClassPathIsTheCauseTheFindingGivesWithBothRoutes).
+		this.onLogback.withClassLoader(WITHOUT_LOG4J_CORE)
+			.run((context) -> assertThat(context.getBean(FindingsStore.class).findings()).isEmpty());
+	}
+
+	@Test
+	void aLog4j2FileOnTheKeepLogbackRouteIsNamedWithBothWaysOut() throws IOException {
+		this.onLogback.withClassLoader(classPathWith(WITHOUT_LOG4J_CORE, "log4j2-spring.xml")).run((context) -> {
+			assertThat(context.getBean(FindingsStore.class).findings()).extracting(Finding::id)
+				.containsExactly("logging.log4j2-config-ignored");
+			Finding finding = findings(context.getBean(FindingsStore.class), "logging.log4j2-config-ignored").get(0);
+			assertThat(finding.subject()).isEqualTo("log4j2-spring.xml");
+			assertThat(finding.message()).contains("log4j2-spring.xml (from the class path) is a Log4j2 configuration")
+				.contains("Logback is the logging system");
+			assertThat(finding.fix()).contains("Rewrite log4j2-spring.xml as logback-spring.xml")
+				.contains("remove the spring-boot-starter-log4j2 exclusion");
 		});
+	}
+
+	@Test
+	void loggingConfigNamingALog4j2FileOnTheKeepLogbackRouteIsReported() {
+		this.onLogback.withClassLoader(WITHOUT_LOG4J_CORE)
+			.withPropertyValues("logging.config=classpath:log4j2-prod.xml")
+			.run((context) -> assertThat(
+					findings(context.getBean(FindingsStore.class), "logging.log4j2-config-ignored"))
+				.singleElement()
+				.satisfies((finding) -> assertThat(finding.message()).contains("(from logging.config)")));
 	}
 
 }

@@ -49,13 +49,20 @@ final class ConsumerApp implements AutoCloseable {
 	 * @return the running application
 	 */
 	static ConsumerApp start(String project, String... appArgs) {
-		Path built = Path.of(System.getProperty("consumers.directory", "target/consumers"), project, "target",
-				project + "-1.0.jar");
-		if (!Files.isRegularFile(built)) {
-			throw new IllegalStateException("The consumer build did not produce " + built
-					+ "; run through Maven's verify phase (invoker:run builds it)");
-		}
-		ConsumerApp app = FreePort.start((port) -> startOn(port, project, built, appArgs), ConsumerApp::lostItsPort);
+		return startJar(project, project + "-1.0", appArgs);
+	}
+
+	/**
+	 * Starts one of the jars that invoker:run built for a consumer project (one built
+	 * several times, once per profile) and waits for its health endpoint.
+	 * @param project the project's directory name under {@code src/it}
+	 * @param jar the jar's name without {@code .jar}
+	 * @param appArgs application arguments
+	 * @return the running application
+	 */
+	static ConsumerApp startJar(String project, String jar, String... appArgs) {
+		Path built = built(project, jar);
+		ConsumerApp app = FreePort.start((port) -> startOn(port, jar, built, appArgs), ConsumerApp::lostItsPort);
 		if (!app.process.isAlive()) {
 			throw new IllegalStateException(
 					"The consumer app exited (" + app.process.exitValue() + "); log:\n" + app.log());
@@ -63,20 +70,66 @@ final class ConsumerApp implements AutoCloseable {
 		return app;
 	}
 
-	private boolean lostItsPort() {
-		return !this.process.isAlive() && FreePort.lostInOutput(this.port, log());
+	/**
+	 * Runs one of a consumer project's jars that is expected to exit by itself (a start
+	 * that fails) and returns its whole output.
+	 * @param project the project's directory name under {@code src/it}
+	 * @param jar the jar's name without {@code .jar}
+	 * @return what it wrote on standard output and error
+	 */
+	static String runToExit(String project, String jar) {
+		Path built = built(project, jar);
+		try {
+			Path log = Path.of("target", "consumer-" + jar + ".log");
+			Files.createDirectories(log.getParent());
+			Process process = new ProcessBuilder(javaCommand(built)).redirectErrorStream(true)
+				.redirectOutput(log.toFile())
+				.start();
+			if (!process.waitFor(STARTUP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+				throw new IllegalStateException(
+						jar + " did not exit within " + STARTUP_TIMEOUT + "; log:\n" + Files.readString(log));
+			}
+			return Files.readString(log);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
-	private static ConsumerApp startOn(int port, String project, Path built, String... appArgs) {
+	private static Path built(String project, String jar) {
+		Path built = Path.of(System.getProperty("consumers.directory", "target/consumers"), project, "target",
+				jar + ".jar");
+		if (!Files.isRegularFile(built)) {
+			throw new IllegalStateException("The consumer build did not produce " + built
+					+ "; run through Maven's verify phase (invoker:run builds it)");
+		}
+		return built;
+	}
+
+	private static List<String> javaCommand(Path built) {
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-Xmx256m");
 		command.add("-jar");
 		command.add(built.toString());
+		return command;
+	}
+
+	private boolean lostItsPort() {
+		return !this.process.isAlive() && FreePort.lostInOutput(this.port, log());
+	}
+
+	private static ConsumerApp startOn(int port, String name, Path built, String... appArgs) {
+		List<String> command = javaCommand(built);
 		command.add("--server.port=" + port);
 		command.addAll(List.of(appArgs));
 		try {
-			Path log = Path.of("target", "consumer-" + project + ".log");
+			Path log = Path.of("target", "consumer-" + name + ".log");
 			Files.createDirectories(log.getParent());
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())

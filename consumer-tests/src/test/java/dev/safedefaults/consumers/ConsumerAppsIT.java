@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.Test;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -17,10 +21,17 @@ import static org.junit.jupiter.api.Assumptions.abort;
 /**
  * The consumer projects, built by invoker:run against the just-built starter exactly as
  * docs/installing.md says, started as processes: each has the starter's health group, its
- * defaults applied, and no finding on its clean setup.
+ * defaults applied, and no finding on its clean setup. The Logback application
+ * ({@code boot40-logback}, its own {@code logback-spring.xml} writing one JSON object per
+ * line) is built once per way of adding the starter (docs/logging.md, Choosing the
+ * logging system).
  */
 @Slow
 class ConsumerAppsIT {
+
+	private static final String LOGBACK_APP = "boot40-logback";
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	@Test
 	void aBoot40ProjectOnTheStarterParent() {
@@ -105,6 +116,110 @@ class ConsumerAppsIT {
 			}
 			abort(missing + "; skipped here, a failure on CI");
 		}
+	}
+
+	@Test
+	void aLogbackApplicationOnTheKeepLogbackRouteKeepsItsOwnJsonLinesAndRaisesNoFinding() {
+		List<JsonNode> lines;
+		try (ConsumerApp app = ConsumerApp.startJar(LOGBACK_APP, LOGBACK_APP + "-keep-logback")) {
+			assertThat(app.getJson("/actuator/health").path("status").asString()).isEqualTo("UP");
+			JsonNode report = app.getJson("/actuator/safedefaults");
+			assertThat(report.path("findings")).as("findings on the keep-Logback route: %s", report.path("findings"))
+				.isEmpty();
+			assertThat(app.get("/log?count=3").body()).isEqualTo("logged 3");
+			// Here, once the Logback wrapping is merged: the logging feature applied
+			// (appenders asynchronous), and discards counted under load.
+			app.close();
+			// The stop: the last line of the starter's stop goes here too.
+			lines = jsonLines(app.log());
+		}
+		assertThat(lines).as("the application's own lines, in its format")
+			.anySatisfy((line) -> assertThat(line.path("message").asString()).isEqualTo("order 2 \"accepted\""))
+			.anySatisfy((line) -> assertThat(line.path("logger").asString())
+				.isEqualTo("org.springframework.boot.tomcat.TomcatWebServer"))
+			.anySatisfy((line) -> assertThat(line.path("message").asString()).startsWith("safe-defaults: applied"));
+		assertThat(lines).noneSatisfy((line) -> assertThat(line.path("level").asString()).isEqualTo("ERROR"));
+	}
+
+	@Test
+	void theSameApplicationOnTheLog4j2RouteIsToldItsLogbackConfigurationIsIgnored() {
+		try (ConsumerApp app = ConsumerApp.startJar(LOGBACK_APP, LOGBACK_APP + "-log4j2")) {
+			JsonNode report = app.getJson("/actuator/safedefaults");
+			assertThat(report.path("findings")).as("%s", report.path("findings"))
+				.singleElement()
+				.satisfies((finding) -> {
+					assertThat(finding.path("id").asString()).isEqualTo("logging.logback-config-ignored");
+					assertThat(finding.path("subject").asString()).isEqualTo("logback-spring.xml");
+				});
+			assertThat(feature(report, "logging").path("appliedTo").toString()).contains("all loggers asynchronous");
+			assertThat(app.get("/log?count=3").body()).isEqualTo("logged 3");
+			app.close();
+			// Boot's Log4j2 pattern, not the application's JSON (Log4j2 abbreviates every
+			// package of the logger's name).
+			assertThat(app.log().lines().filter((line) -> line.contains("order 2 \"accepted\""))).singleElement()
+				.satisfies((line) -> assertThat(line).doesNotStartWith("{")
+					.contains(" INFO ")
+					.contains("c.e.c.ConsumerApplication"));
+		}
+	}
+
+	@Test
+	void withNeitherExclusionAndTheStarterDeclaredFirstTheApplicationDoesNotStart() {
+		// SLF4J picks Log4j2's provider (first on the class path), which refuses to run
+		// with the log4j-to-slf4j bridge of Boot's Logback starter; the JVM stops at the
+		// application's first logger, before Spring (or the starter) runs.
+		String log = ConsumerApp.runToExit(LOGBACK_APP, LOGBACK_APP + "-no-exclusion-starter-first");
+		assertThat(log).contains("SLF4J(W): Class path contains multiple SLF4J providers.")
+			.contains("SLF4J(I): Actual provider is of type [org.apache.logging.slf4j.SLF4JServiceProvider")
+			.contains("log4j-slf4j2-impl cannot be present with log4j-to-slf4j")
+			.doesNotContain("Started ConsumerApplication");
+	}
+
+	@Test
+	void withNeitherExclusionAndTheStarterDeclaredLastLogbackRunsAndTheStarterSaysWhy() {
+		List<JsonNode> lines;
+		try (ConsumerApp app = ConsumerApp.startJar(LOGBACK_APP, LOGBACK_APP + "-no-exclusion-starter-last")) {
+			JsonNode report = app.getJson("/actuator/safedefaults");
+			assertThat(report.path("findings")).as("%s", report.path("findings"))
+				.singleElement()
+				.satisfies((finding) -> {
+					assertThat(finding.path("id").asString()).isEqualTo("logging.not-log4j2");
+					assertThat(finding.path("subject").asString()).isEqualTo("LogbackLoggingSystem");
+					assertThat(finding.path("message").asString()).contains("both on the class path");
+					assertThat(finding.path("fix").asString()).contains("exclude spring-boot-starter-log4j2");
+				});
+			app.close();
+			String log = app.log();
+			assertThat(log).contains("SLF4J(W): Class path contains multiple SLF4J providers.")
+				.contains("SLF4J(I): Actual provider is of type [ch.qos.logback.classic.spi.LogbackServiceProvider");
+			lines = jsonLines(
+					log.lines().filter((line) -> !line.startsWith("SLF4J(")).reduce("", (a, b) -> a + b + "\n"));
+		}
+		assertThat(lines).anySatisfy((line) -> assertThat(line.path("message").asString())
+			.startsWith("logging.not-log4j2 LogbackLoggingSystem: Logback and Log4j2 are both on the class path"));
+	}
+
+	/**
+	 * Every line of a log written in the Logback application's format: one JSON object
+	 * per line (lines the JVM itself prints, {@code WARNING: …}, left out).
+	 */
+	private static List<JsonNode> jsonLines(String log) {
+		List<JsonNode> lines = new ArrayList<>();
+		for (String line : log.lines().filter((line) -> !line.isBlank() && !line.startsWith("WARNING: ")).toList()) {
+			try {
+				JsonNode node = JSON.readTree(line);
+				assertThat(node.isObject()).as("a JSON object: %s", line).isTrue();
+				assertThat(node.has("time") && node.has("level") && node.has("logger") && node.has("message"))
+					.as("the application's fields: %s", line)
+					.isTrue();
+				lines.add(node);
+			}
+			catch (JacksonException ex) {
+				throw new AssertionError("Not a line of the application's JSON format: " + line, ex);
+			}
+		}
+		assertThat(lines).as("lines in the log").isNotEmpty();
+		return lines;
 	}
 
 	private static JsonNode assertStarterApplied(ConsumerApp app) {
