@@ -79,6 +79,12 @@ public final class JdbcDefaultsAutoConfiguration {
 			return new PostgreSqlTimeoutsCheck(beanFactory, serverVariables);
 		}
 
+		@Bean
+		PreparedStatementsBehindPoolerCheck safeDefaultsJdbcPreparedStatementsBehindPoolerCheck(
+				ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
+			return new PreparedStatementsBehindPoolerCheck(beanFactory, serverVariables);
+		}
+
 	}
 
 	/**
