@@ -205,7 +205,8 @@ final class PgBouncer implements AutoCloseable {
 					List.of("[databases]", "test = host=127.0.0.1 port=5432 dbname=test user=postgres", "[pgbouncer]",
 							"listen_addr = 127.0.0.1", "listen_port = " + port, "unix_socket_dir =", "auth_type = any",
 							"pool_mode = " + poolMode, "default_pool_size = " + serverSessions, "max_client_conn = 50",
-							"ignore_startup_parameters = extra_float_digits", "logfile =", "pidfile ="));
+							"ignore_startup_parameters = extra_float_digits", "query_wait_timeout = 10", "logfile =",
+							"pidfile ="));
 			if (found.atLeast(1, 21)) {
 				// 1.21 added prepared statement tracking (default 0, off, until 1.23; 200
 				// since 1.24): off, to meet the trap as older releases and other poolers
