@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -43,6 +44,11 @@ public final class JdbcDefaultsAutoConfiguration {
 		static MySqlProtocolDefaultsPostProcessor safeDefaultsMySqlProtocolDefaultsPostProcessor(
 				ObjectProvider<JdbcDefaultsProperties> properties) {
 			return new MySqlProtocolDefaultsPostProcessor(properties);
+		}
+
+		@Bean
+		static PreparedStatementErrors safeDefaultsJdbcPreparedStatementErrors(ObjectProvider<FindingsStore> store) {
+			return new PreparedStatementErrors(store);
 		}
 
 		@Bean

@@ -255,6 +255,24 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "check off.");
 
 	/**
+	 * Issue 23 at run time: statements of a PostgreSQL pool that failed with SQLState
+	 * 26000 or 42P05. Args: URL, count of 26000, count of 42P05, "?" or "&amp;".
+	 */
+	static final FindingType PREPARED_STATEMENT_ERRORS = FindingType.declare("jdbc.prepared-statement-errors", WARNING,
+			"While the service runs, statements of a PostgreSQL pool failed because a server-side prepared "
+					+ "statement was missing on the server session (SQLState 26000) or already there (42P05): "
+					+ "pgjdbc's prepared statements behind a pooler in transaction mode. Counted per pool since "
+					+ "startup (HikariCP 7).",
+			"On %1$s, %2$s statements failed with 'prepared statement ... does not exist' (SQLState 26000) and %3$s "
+					+ "with 'prepared statement ... already exists' (42P05) since startup: pgjdbc prepared them on a "
+					+ "server session that a connection pooler in transaction mode no longer hands to this "
+					+ "connection, or that another client's statement of the same name is on "
+					+ "(jdbc.prepared-statements-behind-pooler says why).",
+			"Add prepareThreshold=0 to the URL (%4$sprepareThreshold=0) or set "
+					+ "spring.datasource.hikari.data-source-properties.prepareThreshold=0; or, on PgBouncer 1.21 or "
+					+ "later, set max_prepared_statements above 0.");
+
+	/**
 	 * Issue 25: the server refused the pool's credentials to the deferred checks, which
 	 * log in as the pool does and never try again. Args: URL, the failure.
 	 */
@@ -318,7 +336,7 @@ public final class JdbcFindings implements FindingDeclarations {
 				LOCAL_SESSION_STATE, AUTO_RECONNECT, MULTI_QUERIES, IGNORED_PROPERTY, INFINITE_CONNECTION_TIMEOUT,
 				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED,
 				LOGIN_REFUSED, AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS, BATCH_INSERTS_NOT_REWRITTEN,
-				PREPARED_STATEMENTS_BEHIND_POOLER);
+				PREPARED_STATEMENTS_BEHIND_POOLER, PREPARED_STATEMENT_ERRORS);
 	}
 
 	/**

@@ -9,8 +9,11 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import javax.sql.DataSource;
+
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.AfterEach;
@@ -197,6 +200,50 @@ class PreparedStatementsBehindPgBouncerTests {
 		int port = this.pgBouncer.port();
 		this.pgBouncer.close();
 		assertThat(check("jdbc:postgresql://127.0.0.1:" + port + "/test")).isEmpty();
+	}
+
+	/**
+	 * The run-time signal: the same two clients as the reproduction, as two connections
+	 * of the application's Hikari pool.
+	 */
+	private List<Finding> runTwoClientsOnThePool(String url) {
+		AtomicReference<List<Finding>> findings = new AtomicReference<>();
+		this.runner.withPropertyValues("spring.datasource.url=" + url, "spring.datasource.hikari.maximum-pool-size=2")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				DataSource dataSource = context.getBean(DataSource.class);
+				try (Connection first = dataSource.getConnection(); Connection second = dataSource.getConnection()) {
+					execute(first, "SELECT ?::int", PGJDBC_PREPARE_THRESHOLD);
+					try {
+						execute(second, "SELECT ?::int", PGJDBC_PREPARE_THRESHOLD);
+					}
+					catch (SQLException ex) {
+						assertThat(ex.getSQLState()).isEqualTo("42P05");
+					}
+				}
+				findings.set(context.getBean(FindingsStore.class)
+					.findings()
+					.stream()
+					.filter((finding) -> finding.id().equals("jdbc.prepared-statement-errors"))
+					.toList());
+			});
+		return findings.get();
+	}
+
+	@Test
+	void countsPreparedStatementErrorsOfAHikariPoolAtRunTime() {
+		assertThat(runTwoClientsOnThePool(this.pgBouncer.url())).singleElement().satisfies((finding) -> {
+			assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+			assertThat(finding.subject()).isEqualTo("orders");
+			assertThat(finding.message()).contains("0 statements failed with 'prepared statement ... does not exist'",
+					"and 1 with 'prepared statement ... already exists' (42P05)");
+			assertThat(finding.fix()).contains("?prepareThreshold=0");
+		});
+	}
+
+	@Test
+	void countsNothingWithPrepareThresholdZero() {
+		assertThat(runTwoClientsOnThePool(this.pgBouncer.url() + "?prepareThreshold=0")).isEmpty();
 	}
 
 }
