@@ -1,5 +1,11 @@
 package dev.safedefaults.jdbc;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -180,6 +186,44 @@ class PreparedStatementsBehindPgBouncerTests {
 	@Test
 	void staysSilentForAPoolThatDialsPostgreSqlDirectly() {
 		assertThat(check(PoolStatusOnPostgreSqlTests.URL)).isEmpty();
+	}
+
+	@Test
+	void staysSilentBehindAPlainTcpProxyThoughTheDialledAddressIsNotTheServers() throws IOException {
+		// A port mapping or a cloud SQL proxy: the server's own login passes through.
+		try (ServerSocket proxy = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+			Thread acceptor = new Thread(() -> forwardEachConnection(proxy), "tcp-proxy");
+			acceptor.setDaemon(true);
+			acceptor.start();
+			assertThat(check("jdbc:postgresql://127.0.0.1:" + proxy.getLocalPort() + "/test")).isEmpty();
+		}
+	}
+
+	private static void forwardEachConnection(ServerSocket proxy) {
+		while (!proxy.isClosed()) {
+			try {
+				Socket client = proxy.accept();
+				Socket server = new Socket("127.0.0.1", 5432);
+				pipe(client.getInputStream(), server.getOutputStream(), server);
+				pipe(server.getInputStream(), client.getOutputStream(), client);
+			}
+			catch (IOException ex) {
+				return;
+			}
+		}
+	}
+
+	private static void pipe(InputStream from, OutputStream to, Socket closeAtEnd) {
+		Thread pipe = new Thread(() -> {
+			try (closeAtEnd) {
+				from.transferTo(to);
+			}
+			catch (IOException ex) {
+				// the other side closed
+			}
+		}, "tcp-proxy-pipe");
+		pipe.setDaemon(true);
+		pipe.start();
 	}
 
 	@Test
