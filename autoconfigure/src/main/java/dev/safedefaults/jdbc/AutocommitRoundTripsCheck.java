@@ -27,6 +27,18 @@ import org.springframework.orm.jpa.EntityManagerFactoryInfo;
  * is a correctness problem: Hibernate told that auto-commit is off while the pool
  * auto-commits runs every transaction in auto-commit mode.
  * <p>
+ * The fix is a trade, and the finding says so (issue 23, measured per page in
+ * {@code AutocommitRoundTripsPerPageTests} and {@code JpaPagesBenchmark}): on a pool that
+ * does not auto-commit, Hikari rolls back every connection handed back after a query
+ * outside a transaction. It stays raised with open-in-view on: open-in-view holds one
+ * connection per request, so it bounds that cost to one {@code ROLLBACK} per request,
+ * where without it each query outside a transaction costs one.
+ * <p>
+ * MySQL-protocol pools only: pgjdbc sends nothing for {@code setAutoCommit} (it starts a
+ * transaction with a {@code BEGIN} sent together with the first statement), so the two
+ * extra round trips do not exist on PostgreSQL
+ * ({@code AutocommitRoundTripsOnPostgreSqlTests} counts them on the wire).
+ * <p>
  * It reads what Hibernate runs with ({@code SessionFactoryOptions}), so the setting
  * counts wherever it came from: {@code spring.jpa.properties.*}, a
  * {@code HibernatePropertiesCustomizer}, Boot's own rule (it adds the property when the

@@ -287,20 +287,37 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "spring.datasource.hikari.data-source-properties, or the credentials provider); if the server "
 					+ "already blocked the account, unblock it (MariaDB: FLUSH PRIVILEGES).");
 
-	/** Issue 18, measured in AutocommitRoundTripsOnEmbeddedMariaDbTests. No args. */
+	/**
+	 * Issue 18, measured in AutocommitRoundTripsOnEmbeddedMariaDbTests; the trade of its
+	 * fix (issue 23) per page in AutocommitRoundTripsPerPageTests and JpaPagesBenchmark.
+	 * No args.
+	 */
 	static final FindingType AUTOCOMMIT_ROUND_TRIPS = FindingType.declare("jdbc.autocommit-round-trips", INFO,
 			"JPA/Hibernate on a MySQL-protocol Hikari pool that auto-commits, without "
 					+ "hibernate.connection.provider_disables_autocommit: every transaction sends 2 extra statements, "
-					+ "SET autocommit=0 before it and SET autocommit=1 after its COMMIT.",
+					+ "SET autocommit=0 before it and SET autocommit=1 after its COMMIT. The fix costs one ROLLBACK "
+					+ "per connection handed back after queries outside a transaction.",
 			"Hibernate runs on a pool that auto-commits: every transaction costs 2 extra round trips to the "
 					+ "database, SET autocommit=0 before its first statement and SET autocommit=1 after its COMMIT "
 					+ "(measured with Spring Data JPA on MariaDB: a read-only findById sends 6 statements instead of "
-					+ "4, a transaction that reads and updates one row 5 instead of 3).",
+					+ "4, a transaction that reads and updates one row 5 instead of 3). The fix is a trade: on a pool "
+					+ "that does not auto-commit, Hikari rolls back every connection handed back after a query "
+					+ "outside a transaction, one ROLLBACK each (measured: a page of two repository queries without "
+					+ "@Transactional sends 3 statements instead of 2 with spring.jpa.open-in-view on, Boot's "
+					+ "default, where the page holds one connection; 4 instead of 2 with open-in-view off, one "
+					+ "connection per query).",
 			"Set spring.datasource.hikari.auto-commit=false and "
 					+ "spring.jpa.properties.hibernate.connection.provider_disables_autocommit=true (Boot adds the "
-					+ "second itself when it sees the first). Caveat: with a pool that does not auto-commit, a write "
-					+ "outside a transaction (a JdbcTemplate update without @Transactional) is never committed: "
-					+ "Hikari rolls it back when the connection returns to the pool.");
+					+ "second itself when it sees the first). It pays when the application's transactions outnumber "
+					+ "the connections it hands back after work outside one (2 statements saved per transaction, 1 "
+					+ "ROLLBACK added per such hand-back; with open-in-view on, at most one per request). It does not "
+					+ "pay when most queries run outside transactions, above all with spring.jpa.open-in-view=false: "
+					+ "query methods declared on a Spring Data repository, EntityManager or JdbcTemplate reads, "
+					+ "called without @Transactional (put those callers in a transaction first, or keep auto-commit "
+					+ "and set safe-defaults.checks.disabled=jdbc.autocommit-round-trips). Caveat: with a pool that "
+					+ "does not auto-commit, a write outside a transaction (a JdbcTemplate update without "
+					+ "@Transactional) is never committed: Hikari rolls it back when the connection returns to the "
+					+ "pool.");
 
 	/** No args. */
 	static final FindingType AUTOCOMMIT_MISMATCH = FindingType.declare("jdbc.autocommit-mismatch", WARNING,

@@ -126,7 +126,11 @@ final class MaxLifetimeCheck implements Check {
 	 * the one session per pool that {@link PoolServerVariables} makes. {@code
 	 * idle_in_transaction_session_timeout} is not compared: it ends only a session left
 	 * idle inside an open transaction, which a connection resting in the pool never is
-	 * (Hikari rolls back a dirty one when it returns).
+	 * (Hikari rolls back a dirty one when it returns). Nor are the server's TCP keepalive
+	 * settings ({@code tcp_keepalives_idle}, {@code _interval}, {@code _count}): their
+	 * probes end a connection only when they go unanswered, that is when the client is
+	 * gone, never an idle pool connection that is alive
+	 * ({@code TcpKeepalivesOnPostgreSqlTests}), so they cannot change the advice.
 	 */
 	private @Nullable Finding checkPostgreSql(String subject, HikariDataSource pool) {
 		String maskedUrl = String.valueOf(SecretMasker.maskUrl(pool.getJdbcUrl()));

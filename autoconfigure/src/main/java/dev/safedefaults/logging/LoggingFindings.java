@@ -125,6 +125,17 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ "'?' where it is not.",
 			"Remove %1$s from the layout; log the class with %%c (the logger name).");
 
+	/**
+	 * A Logback appender's pattern: Logback computes the location whenever a converter
+	 * asks for it, on the thread that renders the event.
+	 */
+	static final FindingType LOCATION_PATTERN_ON_LOGBACK = LOCATION_PATTERN.because(
+			"The pattern of the Logback appender '%2$s' asks for the caller's location (%1$s): a stack walk per "
+					+ "event (new Throwable().getStackTrace()) where the event is written on the calling thread, '?' "
+					+ "behind an AsyncAppender without includeCallerData.",
+			"Remove %1$s from the pattern of the appender '%2$s' in the Logback configuration; log the class with "
+					+ "%%logger (the logger name).");
+
 	static final FindingType FULL_STACK_TRACES = FindingType.declare("logging.full-stack-traces", INFO,
 			"A pattern layout prints every stack trace in full (%ex, %xEx, %rEx, Boot's %wEx or %xwEx, or no "
 					+ "throwable converter, to which Log4j appends %xEx) instead of %throttledEx: in an error storm "

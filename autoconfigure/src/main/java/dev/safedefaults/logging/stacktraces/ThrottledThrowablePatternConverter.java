@@ -1,9 +1,5 @@
 package dev.safedefaults.logging.stacktraces;
 
-import java.time.Instant;
-import java.time.LocalTime;
-import java.time.ZoneId;
-
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
@@ -11,7 +7,6 @@ import org.apache.logging.log4j.core.pattern.ConverterKeys;
 import org.apache.logging.log4j.core.pattern.ExtendedThrowablePatternConverter;
 import org.apache.logging.log4j.core.pattern.PatternConverter;
 import org.apache.logging.log4j.core.pattern.ThrowablePatternConverter;
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code %throttledEx}: Spring Boot's {@code %xwEx} (the extended stack trace, with
@@ -42,17 +37,13 @@ import org.jspecify.annotations.Nullable;
 @ConverterKeys({ "throttledEx", "throttledThrowable", "throttledException" })
 public final class ThrottledThrowablePatternConverter extends ThrowablePatternConverter {
 
-	private static final String ELIDED = " (message and stack trace elided: seen ";
-
 	private final ExtendedThrowablePatternConverter fullTrace;
 
 	private final String separator;
 
 	private final boolean throttles;
 
-	private final ThrowableKindTracker throttle = new ThrowableKindTracker();
-
-	private final ZoneId zone = ZoneId.systemDefault();
+	private final ThrottledStackTraces traces = new ThrottledStackTraces();
 
 	@SuppressWarnings("deprecation") // The canonical constructor is package-private in
 										// Log4j 2.25.
@@ -86,77 +77,15 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 		// The separators before and after are Spring Boot's %xwEx: the default layout
 		// reads the same.
 		buffer.append(this.separator);
-		ThrowableKindTracker.Elision elision = this.throttles
-				? this.throttle.record(ThrowableKind.of(thrown), event.getTimeMillis(), StackTraceThrottling.settings())
-				: null;
-		if (elision == null) {
-			int start = buffer.length();
-			this.fullTrace.format(event, buffer);
-			RenderedTraceMasking.mask(buffer, start, this.separator);
+		if (this.throttles && this.traces.appendOneLineIfRepeat(buffer, thrown, event.getTimeMillis())) {
+			buffer.append(this.separator);
 		}
 		else {
-			appendOneLine(buffer, thrown, elision);
-			buffer.append(this.separator);
-			StackTraceThrottling.countElided();
+			int start = buffer.length();
+			this.fullTrace.format(event, buffer);
+			ThrottledStackTraces.maskFullTrace(buffer, start, this.separator);
 		}
 		buffer.append(this.separator);
-	}
-
-	private void appendOneLine(StringBuilder buffer, Throwable thrown, ThrowableKindTracker.Elision elision) {
-		// Only what is known to be safe: the message, where drivers and clients put URLs
-		// with
-		// their credentials, is in the full traces (masked), never repeated on every
-		// line.
-		buffer.append(thrown.getClass().getName());
-		StackTraceElement site = throwSite(thrown);
-		if (site != null) {
-			buffer.append(" at ").append(site);
-		}
-		Throwable root = rootCause(thrown);
-		if (root != thrown) {
-			buffer.append(", root cause ").append(root.getClass().getName());
-		}
-		buffer.append(ELIDED).append(elision.seen()).append(" times since ");
-		appendTime(buffer, elision.sinceMillis());
-		buffer.append("; first printed at ");
-		appendTime(buffer, elision.firstPrintedMillis());
-		buffer.append(')');
-	}
-
-	/** The first frame outside the JDK (the caller that failed), else the first frame. */
-	private static @Nullable StackTraceElement throwSite(Throwable thrown) {
-		StackTraceElement[] trace = thrown.getStackTrace();
-		if (trace == null || trace.length == 0) {
-			return null;
-		}
-		for (StackTraceElement element : trace) {
-			if (element != null && !ThrowableKind.isJdkFrame(element)) {
-				return element;
-			}
-		}
-		return trace[0];
-	}
-
-	private static Throwable rootCause(Throwable thrown) {
-		Throwable root = thrown;
-		for (int depth = 0; depth < ThrowableKind.MAX_CAUSES && root.getCause() != null
-				&& root.getCause() != root; depth++) {
-			root = root.getCause();
-		}
-		return root;
-	}
-
-	private void appendTime(StringBuilder buffer, long epochMillis) {
-		LocalTime time = LocalTime.ofInstant(Instant.ofEpochMilli(epochMillis), this.zone);
-		appendTwoDigits(buffer, time.getHour());
-		buffer.append(':');
-		appendTwoDigits(buffer, time.getMinute());
-		buffer.append(':');
-		appendTwoDigits(buffer, time.getSecond());
-	}
-
-	private static void appendTwoDigits(StringBuilder buffer, int value) {
-		buffer.append((char) ('0' + value / 10)).append((char) ('0' + value % 10));
 	}
 
 	/**
@@ -164,7 +93,7 @@ public final class ThrottledThrowablePatternConverter extends ThrowablePatternCo
 	 * @return the number of kinds
 	 */
 	int rememberedKinds() {
-		return this.throttle.size();
+		return this.traces.rememberedKinds();
 	}
 
 	@Override

@@ -21,4 +21,9 @@ public class JpaApplication {
 		return new OwnerService(owners);
 	}
 
+	@Bean
+	OwnerPages ownerPages(OwnerRepository owners) {
+		return new OwnerPages(owners);
+	}
+
 }

@@ -28,4 +28,9 @@ public class JpaBenchmarkApplication {
 		return new Owners(repository);
 	}
 
+	@Bean
+	Pages pages(OwnerRepository repository) {
+		return new Pages(repository);
+	}
+
 }

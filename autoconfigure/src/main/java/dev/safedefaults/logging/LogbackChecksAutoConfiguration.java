@@ -1,0 +1,74 @@
+package dev.safedefaults.logging;
+
+import ch.qos.logback.classic.LoggerContext;
+import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
+import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.logging.logback.LogbackAsyncAppenderCheck;
+import dev.safedefaults.logging.logback.LogbackLocationPatternCheck;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * The logging checks and the stack-trace throttling on Logback, when the application
+ * keeps Logback as its logging system (issue 21): its own {@code AsyncAppender}s checked
+ * (incidents 2 and 3), the location words of its patterns reported with the same finding
+ * as on Log4j2 ({@code logging.location-pattern}), and the
+ * {@code safe-defaults.logging.stack-traces.*} settings applied to Logback's
+ * {@code %throttledEx}. Nothing of the application's Logback configuration is rewritten.
+ */
+@AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
+@ConditionalOnSafeDefaultsEnabled
+@ConditionalOnClass(name = { "ch.qos.logback.classic.LoggerContext", "org.slf4j.LoggerFactory" })
+@Conditional(LogbackChecksAutoConfiguration.LogbackIsTheBackendCondition.class)
+@EnableConfigurationProperties(LoggingDefaultsProperties.class)
+public final class LogbackChecksAutoConfiguration {
+
+	@Bean
+	LogbackAsyncAppenderCheck safeDefaultsLogbackAsyncAppenderCheck() {
+		return new LogbackAsyncAppenderCheck(LogbackChecksAutoConfiguration::logbackContext);
+	}
+
+	@Bean
+	LogbackLocationPatternCheck safeDefaultsLogbackLocationPatternCheck() {
+		return new LogbackLocationPatternCheck(LogbackChecksAutoConfiguration::logbackContext,
+				LoggingFindings.LOCATION_PATTERN_ON_LOGBACK);
+	}
+
+	@Bean
+	StackTraceThrottleConfigurer safeDefaultsLogbackStackTraceThrottleConfigurer(LoggingDefaultsProperties properties) {
+		return new StackTraceThrottleConfigurer(properties.getStackTraces().getFirstN(),
+				properties.getStackTraces().getInterval(), properties.getStackTraces().getMaxKinds());
+	}
+
+	private static LoggerContext logbackContext() {
+		return (LoggerContext) LoggerFactory.getILoggerFactory();
+	}
+
+	/**
+	 * Matches when SLF4J is bound to Logback: Boot's Logback logging system runs (not
+	 * Log4j2 with Logback merely on the class path).
+	 */
+	static class LogbackIsTheBackendCondition extends SpringBootCondition {
+
+		private static final String LOGBACK_CONTEXT = "ch.qos.logback.classic.LoggerContext";
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			return LOGBACK_CONTEXT.equals(LoggerFactory.getILoggerFactory().getClass().getName())
+					? ConditionOutcome.match("SLF4J is bound to Logback")
+					: ConditionOutcome.noMatch("SLF4J is not bound to Logback");
+		}
+
+	}
+
+}

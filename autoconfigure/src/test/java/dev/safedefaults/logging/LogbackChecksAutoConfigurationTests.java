@@ -1,0 +1,64 @@
+package dev.safedefaults.logging;
+
+import java.time.Duration;
+
+import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.logging.logback.LogbackAsyncAppenderCheck;
+import dev.safedefaults.logging.logback.LogbackLocationPatternCheck;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Logback checks and the stack-trace settings, when SLF4J is bound to Logback (as in
+ * an application that keeps Logback).
+ */
+@Tag("logback")
+class LogbackChecksAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LogbackChecksAutoConfiguration.class));
+
+	@Test
+	void theChecksAreContributedWhenLogbackRuns() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(LogbackAsyncAppenderCheck.class)
+				.hasSingleBean(LogbackLocationPatternCheck.class)
+				.hasSingleBean(StackTraceThrottleConfigurer.class);
+			// The running context: Logback's own, configured by this JVM's defaults.
+			assertThat(context.getBean(LogbackAsyncAppenderCheck.class).run()).isEmpty();
+		});
+	}
+
+	@Test
+	void theStackTraceSettingsApplyToLogbacksConverterWhileTheContextIsOpen() {
+		this.runner
+			.withPropertyValues("safe-defaults.logging.stack-traces.first-n=7",
+					"safe-defaults.logging.stack-traces.interval=30s", "safe-defaults.logging.stack-traces.max-kinds=9")
+			.run((context) -> assertThat(StackTraceThrottling.settings())
+				.isEqualTo(new StackTraceThrottling.Settings(7, Duration.ofSeconds(30), 9)));
+		assertThat(StackTraceThrottling.settings().firstN()).isEqualTo(StackTraceThrottling.DEFAULT_FIRST_N);
+	}
+
+	@Test
+	void nothingWithoutLogback() {
+		this.runner.withClassLoader(new FilteredClassLoader("ch.qos.logback.classic"))
+			.run((context) -> assertThat(context).doesNotHaveBean(LogbackAsyncAppenderCheck.class)
+				.doesNotHaveBean(LogbackLocationPatternCheck.class)
+				.doesNotHaveBean(StackTraceThrottleConfigurer.class));
+	}
+
+	@Test
+	void nothingWhenTheStarterIsSwitchedOff() {
+		this.runner.withPropertyValues("safe-defaults.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(LogbackAsyncAppenderCheck.class));
+	}
+
+}
