@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -46,6 +47,11 @@ public final class JdbcDefaultsAutoConfiguration {
 		}
 
 		@Bean
+		static PreparedStatementErrors safeDefaultsJdbcPreparedStatementErrors(ObjectProvider<FindingsStore> store) {
+			return new PreparedStatementErrors(store);
+		}
+
+		@Bean
 		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatus(JdbcDefaultsProperties properties,
 				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
 			return new JdbcFeatureStatusReporter(properties, postProcessor, beanFactory);
@@ -77,6 +83,12 @@ public final class JdbcDefaultsAutoConfiguration {
 		PostgreSqlTimeoutsCheck safeDefaultsJdbcPostgreSqlTimeoutsCheck(ListableBeanFactory beanFactory,
 				PoolServerVariables serverVariables) {
 			return new PostgreSqlTimeoutsCheck(beanFactory, serverVariables);
+		}
+
+		@Bean
+		PreparedStatementsBehindPoolerCheck safeDefaultsJdbcPreparedStatementsBehindPoolerCheck(
+				ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
+			return new PreparedStatementsBehindPoolerCheck(beanFactory, serverVariables);
 		}
 
 	}

@@ -12,12 +12,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a PostgreSQL pool's own session says about its timeouts (issue 23), read on a
- * session of the pool's by {@link PoolServerVariables}: from {@code pg_settings}, which
- * shows the session's values (the URL's {@code options=-c …}, the role's and database's
- * settings and {@code connectionInitSql} included), and the socket timeout pgjdbc put on
- * the connection (its {@code socketTimeout}, from the URL or the data-source properties),
- * read before the check sets its own.
+ * What a PostgreSQL pool's own session says about its timeouts and its route (issue 23),
+ * read on a session of the pool's by {@link PoolServerVariables}: from
+ * {@code pg_settings}, which shows the session's values (the URL's {@code options=-c …},
+ * the role's and database's settings and {@code connectionInitSql} included), and the
+ * socket timeout pgjdbc put on the connection (its {@code socketTimeout}, from the URL or
+ * the data-source properties), read before the check sets its own.
  *
  * @param idleSessionTimeoutMillis {@code idle_session_timeout} (PostgreSQL 14+; 0 when
  * off or when the server is older)
@@ -26,9 +26,11 @@ import org.jspecify.annotations.Nullable;
  * @param statementTimeoutMillis {@code statement_timeout}, 0 when off
  * @param socketTimeoutMillis the connection's network timeout as pgjdbc set it, 0 when
  * none
+ * @param route how the session reaches the server and whether pgjdbc prepares statements
+ * on it, {@code null} when the connection is not pgjdbc's
  */
 record PostgreSqlSession(long idleSessionTimeoutMillis, long idleInTransactionSessionTimeoutMillis,
-		long statementTimeoutMillis, int socketTimeoutMillis) {
+		long statementTimeoutMillis, int socketTimeoutMillis, @Nullable PostgreSqlRoute route) {
 
 	/**
 	 * All three in milliseconds, their base unit; a setting the server lacks has no row.
@@ -51,7 +53,7 @@ record PostgreSqlSession(long idleSessionTimeoutMillis, long idleInTransactionSe
 	}
 
 	/**
-	 * Reads the session's timeouts.
+	 * Reads the session's timeouts and its route.
 	 * @param connection a session of the pool's, its network timeout already bounded
 	 * @param socketTimeoutMillis the network timeout pgjdbc had put on it
 	 * @param queryTimeoutSeconds the query's timeout
@@ -71,7 +73,7 @@ record PostgreSqlSession(long idleSessionTimeoutMillis, long idleInTransactionSe
 		}
 		return new PostgreSqlSession(millis(settings.get("idle_session_timeout")),
 				millis(settings.get("idle_in_transaction_session_timeout")), millis(settings.get("statement_timeout")),
-				socketTimeoutMillis);
+				socketTimeoutMillis, PostgreSqlRoute.read(connection, queryTimeoutSeconds));
 	}
 
 	private static long millis(@Nullable Long setting) {
