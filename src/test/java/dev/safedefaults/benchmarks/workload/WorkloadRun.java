@@ -38,10 +38,13 @@ final class WorkloadRun {
 	 * @param cpuMillis process CPU during the measured load
 	 * @param threadCpuMillis CPU during the measured load by thread name (see
 	 * {@link ThreadCpu})
+	 * @param restClientCalls calls through Boot's {@code RestClient} during the measured
+	 * load (Boot's {@code http.client.requests} timer: the HTTP service client's calls,
+	 * none of Feign's)
 	 */
 	record Figures(WorkloadMode mode, LoadDriver.Result load, double cpuMillisPerRequest, double throwablesPerRequest,
 			double statementsPerRequest, long discarded, List<String> findings, long cpuMillis,
-			Map<String, Long> threadCpuMillis) {
+			Map<String, Long> threadCpuMillis, long restClientCalls) {
 	}
 
 	private WorkloadRun() {
@@ -73,6 +76,27 @@ final class WorkloadRun {
 	 */
 	static Figures measure(WorkloadMode mode, List<String> extraJvmArgs, String name, int threads, Duration warmup,
 			Duration duration, boolean stallStdout, boolean countThrowables) throws Exception {
+		return measure(mode, extraJvmArgs, List.of(), name, threads, warmup, duration, stallStdout, countThrowables);
+	}
+
+	/**
+	 * Measures one run with application arguments added to the mode's.
+	 * @param mode the mode
+	 * @param extraJvmArgs JVM arguments added to the mode's
+	 * @param extraAppArgs application arguments added to the mode's (e.g.
+	 * {@code --sample.pricing.client=http-service})
+	 * @param name names the run's files
+	 * @param threads client threads
+	 * @param warmup load before the measurement
+	 * @param duration the measured load
+	 * @param stallStdout whether stdout stops being read after warm-up
+	 * @param countThrowables whether the harness starts a flight recording to count
+	 * throwables
+	 * @return the figures
+	 */
+	static Figures measure(WorkloadMode mode, List<String> extraJvmArgs, List<String> extraAppArgs, String name,
+			int threads, Duration warmup, Duration duration, boolean stallStdout, boolean countThrowables)
+			throws Exception {
 		Path recording = Path.of("target", "workload-" + name + ".jfr").toAbsolutePath();
 		Files.deleteIfExists(recording);
 		List<String> jvmArgs = new ArrayList<>(mode.jvmArgs);
@@ -81,8 +105,10 @@ final class WorkloadRun {
 			jvmArgs.add("-XX:StartFlightRecording:settings=" + exceptionStatisticsSettings() + ",filename=" + recording
 					+ ",dumponexit=true");
 		}
+		List<String> appArgs = new ArrayList<>(mode.appArgs);
+		appArgs.addAll(extraAppArgs);
 		LoadDriver driver = new LoadDriver();
-		try (SampleAppProcess app = SampleAppProcess.start(name, jvmArgs, mode.appArgs, stallStdout)) {
+		try (SampleAppProcess app = SampleAppProcess.start(name, jvmArgs, appArgs, stallStdout)) {
 			if (!app.isAlive()) {
 				throw new IllegalStateException(mode + " did not start:\n" + app.log());
 			}
@@ -90,6 +116,7 @@ final class WorkloadRun {
 			if (stallStdout) {
 				app.stallStdout();
 			}
+			long restClientCallsBefore = restClientCalls(app);
 			long statementsBefore = statements(app);
 			Duration cpuBefore = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
 			Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
@@ -99,6 +126,7 @@ final class WorkloadRun {
 			Duration cpuAfter = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
 			Map<String, Long> threadCpu = ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()));
 			long statementsAfter = statements(app);
+			long restClientCalls = restClientCalls(app) - restClientCallsBefore;
 			boolean starterOn = !jvmArgs.contains("-Dsafe-defaults.enabled=false");
 			long discarded = discarded(app, starterOn);
 			List<String> findings = starterOn ? List.copyOf(app.findingMessages().keySet()) : absentFindings(app);
@@ -109,7 +137,7 @@ final class WorkloadRun {
 			double throwables = countThrowables ? throwablesBetween(recording, from, to) / (double) requests : -1;
 			long cpuMillis = cpuAfter.minus(cpuBefore).toMillis();
 			return new Figures(mode, load, cpuMillis / (double) requests, throwables, statements, discarded, findings,
-					cpuMillis, threadCpu);
+					cpuMillis, threadCpu, restClientCalls);
 		}
 	}
 
@@ -144,6 +172,29 @@ final class WorkloadRun {
 					+ response.statusCode() + " " + response.body());
 		}
 		return (long) json.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
+	}
+
+	/**
+	 * Calls through Boot's {@code RestClient} so far: the count of Boot's
+	 * {@code http.client.requests} timer, which every client built from Boot's builder
+	 * records (the HTTP service group's and one built per request alike), and 0 before
+	 * the first (the timer does not exist yet). Feign's calls are not in it.
+	 */
+	private static long restClientCalls(SampleAppProcess app) {
+		var response = app.get("/actuator/metrics/http.client.requests");
+		if (response.statusCode() == 404) {
+			return 0;
+		}
+		if (response.statusCode() != 200) {
+			throw new IllegalStateException("GET /actuator/metrics/http.client.requests answered "
+					+ response.statusCode() + " " + response.body());
+		}
+		for (var measurement : json.readTree(response.body()).path("measurements")) {
+			if (measurement.path("statistic").asString().equals("COUNT")) {
+				return (long) measurement.path("value").asDouble();
+			}
+		}
+		throw new IllegalStateException("http.client.requests has no COUNT: " + response.body());
 	}
 
 	/**
