@@ -146,7 +146,7 @@ final class FeignConverterBuilds implements ApplicationListener<ApplicationReady
 						+ " times since the application was ready)");
 			}
 			builds.heavy.forEach((codec, bytes) -> evidence.add(codec + " (each of its first " + MEASURED_CALLS
-					+ " calls after startup allocated at least " + (bytes / 1024) + " KB beyond the body)"));
+					+ " calls after startup allocated at least " + (bytes / 1024) + " KB beyond four times its body)"));
 			if (!evidence.isEmpty()) {
 				raised.add(FeignFindings.PER_CALL_CONVERTERS.raise(PerCallConvertersCheck.subject(client),
 						String.join(" and its ", evidence)));
