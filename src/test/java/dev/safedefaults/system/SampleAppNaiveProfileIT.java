@@ -31,6 +31,9 @@ class SampleAppNaiveProfileIT {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
+	/** More Feign calls than the 20 converters builds at which the finding is raised. */
+	private static final int PER_CALL_CONVERTERS_CALLS = 25;
+
 	private static SampleAppProcess app;
 
 	@BeforeAll
@@ -45,6 +48,13 @@ class SampleAppNaiveProfileIT {
 		app = SampleAppProcess.start("naive", List.of(), List.of("--spring.profiles.active=naive",
 				"--safe-defaults.runtime.enabled=true", "--safe-defaults.runtime.exception-storm.per-second=100"));
 		assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
+		// The naive Feign decoder builds converters per call: that is found from the
+		// calls
+		// themselves (at 20 builds after startup), never by calling its provider at
+		// startup. Traffic through the Feign client first, as a user's would.
+		for (int i = 0; i < PER_CALL_CONVERTERS_CALLS; i++) {
+			assertThat(app.get("/api/orders/" + (1 + (i % 3)) + "?client=feign").statusCode()).isEqualTo(200);
+		}
 	}
 
 	@AfterAll
@@ -60,6 +70,8 @@ class SampleAppNaiveProfileIT {
 
 	@Test
 	void everyTrapOfTheNaiveProfileIsReported() {
+		assertThat(app.findingMessages().get("feign.per-call-converters")).contains("decoder SpringDecoder.decode")
+			.contains("FeignHttpMessageConverters built");
 		assertThat(findingIds()).contains("logging.include-location", "logging.location-pattern", "logging.two-queues",
 				"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters",
 				"logging.full-stack-traces");

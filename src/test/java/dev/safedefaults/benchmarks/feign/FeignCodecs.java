@@ -1,14 +1,20 @@
 package dev.safedefaults.benchmarks.feign;
 
+import java.io.IOException;
+import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.feign.CodecAllocationCapability;
 import dev.safedefaults.httpclient.feign.FeignConvertersAutoConfiguration;
+import feign.Capability;
 import feign.Request;
 import feign.RequestTemplate;
 import feign.Response;
@@ -23,7 +29,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.http.converter.autoconfigure.ClientHttpMessageConvertersCustomizer;
 import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -63,7 +71,11 @@ import org.springframework.web.bind.annotation.GetMapping;
  * {@code safe-defaults.feign.enabled=false}: OpenFeign's default set, built once per
  * client;</li>
  * <li>{@code handWritten} (d): the best hand-written setup, a singleton built by hand
- * without defaults.</li>
+ * without defaults;</li>
+ * <li>{@code applicationCodec} (e): an application's own decoder holding a converters
+ * factory (the singleton of (d)), and {@code applicationCodecWatched} (e′): the same as
+ * the starter's capability wraps it (after its first, measured, calls): the cost of the
+ * wrapper on the call path.</li>
  * </ul>
  * (b) and (c) are the real codecs of a real client context; (a) and (d) are wrapped the
  * same way ({@code OptionalDecoder} > {@code ResponseEntityDecoder} >
@@ -105,6 +117,10 @@ public class FeignCodecs {
 	Encoder upstreamDefaultsEncoder;
 
 	Decoder handWrittenDecoder;
+
+	Decoder applicationDecoder;
+
+	Decoder applicationDecoderWatched;
 
 	Encoder handWrittenEncoder;
 
@@ -171,6 +187,23 @@ public class FeignCodecs {
 		this.handWrittenDecoder = decoder(singleton);
 		this.handWrittenEncoder = new SpringEncoder(singleton);
 
+		// (e) An application's own codec holding a converters factory (built once here):
+		// as it is, and as the starter's capability wraps it to watch its first calls
+		// after startup (the run-time side of feign.per-call-converters).
+		this.applicationDecoder = new ApplicationDecoder(() -> converters);
+		this.starter.publishEvent(
+				new ApplicationReadyEvent(new SpringApplication(), new String[0], this.starter, Duration.ZERO));
+		Capability watching = starterClients.getInstances("customers", Capability.class)
+			.values()
+			.stream()
+			.filter(CodecAllocationCapability.class::isInstance)
+			.findFirst()
+			.orElseThrow();
+		this.applicationDecoderWatched = watching.enrich(new ApplicationDecoder(() -> converters));
+		if (this.applicationDecoderWatched instanceof ApplicationDecoder) {
+			throw new IllegalStateException("The application's codec is not watched");
+		}
+
 		this.response = Response.builder()
 			.status(200)
 			.reason("OK")
@@ -180,7 +213,8 @@ public class FeignCodecs {
 			.body(JSON)
 			.build();
 		for (Decoder decoder : List.of(this.perCallConvertersDecoder, this.perCallStandaloneDecoder,
-				this.starterDecoder, this.upstreamDefaultsDecoder, this.handWrittenDecoder)) {
+				this.starterDecoder, this.upstreamDefaultsDecoder, this.handWrittenDecoder, this.applicationDecoder,
+				this.applicationDecoderWatched)) {
 			if (!CUSTOMER.equals(decoder.decode(this.response, Customer.class))) {
 				throw new IllegalStateException("Decoding is broken with " + decoder);
 			}
@@ -232,6 +266,43 @@ public class FeignCodecs {
 			}
 
 		};
+	}
+
+	/**
+	 * An application's own decoder that gets its converters from a factory it holds (a
+	 * {@code Supplier} of a list, yielding the same list every time here).
+	 */
+	static final class ApplicationDecoder implements Decoder {
+
+		private final Supplier<List<HttpMessageConverter<?>>> converters;
+
+		private final Decoder delegate;
+
+		ApplicationDecoder(Supplier<List<HttpMessageConverter<?>>> converters) {
+			this.converters = converters;
+			FeignHttpMessageConverters feign = new FeignHttpMessageConverters(none(), none()) {
+
+				@Override
+				public List<HttpMessageConverter<?>> getConverters() {
+					return ApplicationDecoder.this.converters.get();
+				}
+
+			};
+			this.delegate = decoder(new ObjectProvider<>() {
+
+				@Override
+				public FeignHttpMessageConverters getObject() {
+					return feign;
+				}
+
+			});
+		}
+
+		@Override
+		public Object decode(Response response, Type type) throws IOException {
+			return this.delegate.decode(response, type);
+		}
+
 	}
 
 	/**

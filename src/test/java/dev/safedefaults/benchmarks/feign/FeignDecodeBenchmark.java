@@ -47,4 +47,14 @@ public class FeignDecodeBenchmark {
 		return codecs.decode(codecs.handWrittenDecoder);
 	}
 
+	@Benchmark
+	public Object applicationCodec(FeignCodecs codecs) throws Exception {
+		return codecs.decode(codecs.applicationDecoder);
+	}
+
+	@Benchmark
+	public Object applicationCodecWatched(FeignCodecs codecs) throws Exception {
+		return codecs.decode(codecs.applicationDecoderWatched);
+	}
+
 }

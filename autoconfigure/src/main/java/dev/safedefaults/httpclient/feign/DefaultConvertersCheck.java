@@ -1,17 +1,15 @@
 package dev.safedefaults.httpclient.feign;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
-import dev.safedefaults.httpclient.feign.FeignCodecInspector.ClientCodecs;
-import dev.safedefaults.httpclient.feign.FeignCodecInspector.ConvertersSource;
+import dev.safedefaults.httpclient.feign.FeignClientContexts.ClientContext;
 
+import org.springframework.cloud.openfeign.support.FeignHttpMessageConverters;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.ResourceHttpMessageConverter;
 
@@ -23,6 +21,11 @@ import org.springframework.http.converter.ResourceHttpMessageConverter;
  * application adds one: that is the mark looked for. Built once, the defaults cost memory
  * and startup; rebuilt per call they are incident 1, which
  * {@code feign.per-call-converters} reports.
+ * <p>
+ * What is looked at is each client's converters bean, the one OpenFeign's encoder and
+ * decoder get on every call, through its public {@code getConverters()}: OpenFeign's own
+ * bean builds its list there once (running the context's converter customizers, as the
+ * client's first call would) and keeps it.
  */
 final class DefaultConvertersCheck implements Check {
 
@@ -42,36 +45,34 @@ final class DefaultConvertersCheck implements Check {
 			"org.springframework.http.converter.feed.AtomFeedHttpMessageConverter",
 			"org.springframework.http.converter.feed.RssChannelHttpMessageConverter");
 
-	private final FeignCodecInspector inspector;
+	private final FeignClientContexts contexts;
 
-	DefaultConvertersCheck(FeignCodecInspector inspector) {
-		this.inspector = inspector;
+	DefaultConvertersCheck(FeignClientContexts contexts) {
+		this.contexts = contexts;
 	}
 
 	@Override
 	public List<Finding> run() {
 		List<Finding> findings = new ArrayList<>();
-		for (ClientCodecs client : this.inspector.inspectAll()) {
-			Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+		for (ClientContext client : this.contexts.all()) {
+			FeignHttpMessageConverters converters = client.converters();
+			if (converters == null) {
+				continue;
+			}
+			List<HttpMessageConverter<?>> list = converters.getConverters();
+			if (!hasDefaults(list)) {
+				continue;
+			}
 			Set<String> defaults = new TreeSet<>();
-			boolean starters = false;
-			for (ConvertersSource source : client.sources()) {
-				if (!seen.add(source.converters()) || !hasDefaults(source.list())) {
-					continue;
-				}
-				starters |= source.converters() instanceof FrozenFeignHttpMessageConverters;
-				source.list()
-					.stream()
-					.filter(DefaultConvertersCheck::isDefaultOnly)
-					.map((converter) -> converter.getClass().getSimpleName())
-					.forEach(defaults::add);
-			}
-			if (!defaults.isEmpty()) {
-				findings.add(FeignFindings.DEFAULT_CONVERTERS.raise(PerCallConvertersCheck.subject(client.client()),
-						String.join(", ", defaults),
-						starters ? "the application's converters bring them into the starter's set"
-								: "the starter's shared set is off or overridden for it"));
-			}
+			list.stream()
+				.filter(DefaultConvertersCheck::isDefaultOnly)
+				.map((converter) -> converter.getClass().getSimpleName())
+				.forEach(defaults::add);
+			findings.add(FeignFindings.DEFAULT_CONVERTERS.raise(PerCallConvertersCheck.subject(client.client()),
+					String.join(", ", defaults),
+					(converters instanceof FrozenFeignHttpMessageConverters)
+							? "the application's converters bring them into the starter's set"
+							: "the starter's shared set is off or overridden for it"));
 		}
 		return findings;
 	}

@@ -3,6 +3,7 @@ package dev.safedefaults.httpclient.feign;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
 import dev.safedefaults.httpclient.SharedClientConverters;
 
@@ -15,7 +16,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.http.converter.autoconfigure.ClientHttpMessageConvertersCustomizer;
 import org.springframework.cloud.openfeign.FeignClientFactory;
-import org.springframework.cloud.openfeign.FeignClientProperties;
 import org.springframework.cloud.openfeign.FeignClientSpecification;
 import org.springframework.cloud.openfeign.support.FeignHttpMessageConverters;
 import org.springframework.cloud.openfeign.support.HttpMessageConverterCustomizer;
@@ -55,19 +55,34 @@ public final class FeignConvertersAutoConfiguration {
 		}
 
 		@Bean
-		FeignCodecInspector safeDefaultsFeignCodecInspector(ListableBeanFactory beanFactory,
-				ObjectProvider<FeignClientFactory> clientFactory, ObjectProvider<FeignClientProperties> properties) {
-			return new FeignCodecInspector(beanFactory, clientFactory, properties);
+		FeignClientContexts safeDefaultsFeignClientContexts(ListableBeanFactory beanFactory,
+				ObjectProvider<FeignClientFactory> clientFactory) {
+			return new FeignClientContexts(beanFactory, clientFactory);
 		}
 
 		@Bean
-		PerCallConvertersCheck safeDefaultsFeignPerCallConvertersCheck(FeignCodecInspector inspector) {
-			return new PerCallConvertersCheck(inspector);
+		PerCallConvertersCheck safeDefaultsFeignPerCallConvertersCheck(FeignClientContexts contexts) {
+			return new PerCallConvertersCheck(contexts);
 		}
 
 		@Bean
-		DefaultConvertersCheck safeDefaultsFeignDefaultConvertersCheck(FeignCodecInspector inspector) {
-			return new DefaultConvertersCheck(inspector);
+		DefaultConvertersCheck safeDefaultsFeignDefaultConvertersCheck(FeignClientContexts contexts) {
+			return new DefaultConvertersCheck(contexts);
+		}
+
+		@Bean
+		FeignConverterBuilds safeDefaultsFeignConverterBuilds(ObjectProvider<FindingsStore> store) {
+			return new FeignConverterBuilds(store);
+		}
+
+		/**
+		 * Contributes {@link ClientObserversConfiguration} to every client's context,
+		 * whether the starter's converters are on or not.
+		 */
+		@Bean
+		FeignClientSpecification safeDefaultsFeignObserversSpecification() {
+			return new FeignClientSpecification("default." + ClientObserversConfiguration.class.getName(), "default",
+					new Class<?>[] { ClientObserversConfiguration.class });
 		}
 
 		@Configuration(proxyBeanMethods = false)

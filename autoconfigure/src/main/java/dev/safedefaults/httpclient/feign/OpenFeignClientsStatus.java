@@ -45,7 +45,7 @@ final class OpenFeignClientsStatus implements FeignClientsStatus {
 		List<String> appliedTo = new ArrayList<>();
 		List<String> notApplied = new ArrayList<>();
 		List<String> pending = new ArrayList<>();
-		for (String client : FeignCodecInspector.clientNames(this.beanFactory)) {
+		for (String client : FeignClientContexts.clientNames(this.beanFactory)) {
 			if (factory == null || !created.contains(client)) {
 				pending.add(client);
 				continue;

@@ -36,8 +36,9 @@ final class SharedFeignConverters {
 			List<ClientHttpMessageConvertersCustomizer> clientCustomizers,
 			List<HttpMessageConverterCustomizer> feignCustomizers) {
 		this.jsonConverter = jsonConverter;
-		this.sharedCustomizers = identitySet(clientCustomizers, feignCustomizers);
-		this.shared = frozen(clientConverters, feignCustomizers, true);
+		List<HttpMessageConverterCustomizer> applied = withoutCounters(feignCustomizers);
+		this.sharedCustomizers = identitySet(clientCustomizers, applied);
+		this.shared = frozen(clientConverters, applied, true);
 	}
 
 	/**
@@ -59,7 +60,8 @@ final class SharedFeignConverters {
 	 * @return the converters to use for that client
 	 */
 	FeignHttpMessageConverters forClient(List<ClientHttpMessageConvertersCustomizer> clientCustomizers,
-			List<HttpMessageConverterCustomizer> feignCustomizers) {
+			List<HttpMessageConverterCustomizer> allFeignCustomizers) {
+		List<HttpMessageConverterCustomizer> feignCustomizers = withoutCounters(allFeignCustomizers);
 		if (this.sharedCustomizers.equals(identitySet(clientCustomizers, feignCustomizers))) {
 			return this.shared;
 		}
@@ -75,6 +77,16 @@ final class SharedFeignConverters {
 		List<HttpMessageConverter<?>> converters = new ArrayList<>(base.converters());
 		feignCustomizers.forEach((customizer) -> customizer.accept(converters));
 		return new FrozenFeignHttpMessageConverters(converters, shared);
+	}
+
+	/**
+	 * The customizers without the starter's {@link ConverterBuildCounter}, which only
+	 * counts builds of OpenFeign's converters: these are built once, and are the same for
+	 * every client whatever counter its context has.
+	 */
+	private static List<HttpMessageConverterCustomizer> withoutCounters(
+			List<HttpMessageConverterCustomizer> customizers) {
+		return customizers.stream().filter((customizer) -> !(customizer instanceof ConverterBuildCounter)).toList();
 	}
 
 	private static Set<Object> identitySet(Collection<?> first, Collection<?> second) {

@@ -1,5 +1,6 @@
 /**
- * Shared Feign converters built once (incident 1), the codec checks and
+ * Shared Feign converters built once (incident 1), the startup checks, the run-time
+ * observers of what the codecs build and
  * {@link dev.safedefaults.httpclient.feign.FeignFindings}.
  */
 @NullMarked

@@ -1,8 +1,9 @@
 package dev.safedefaults.httpclient.feign;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Type;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -12,6 +13,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
+import dev.safedefaults.httpclient.feign.LoopbackServer.Greeting;
 import dev.safedefaults.httpclient.feign.TestClients.GreetingClient;
 import dev.safedefaults.httpclient.feign.TestClients.IncidentClient;
 import dev.safedefaults.httpclient.feign.TestClients.OtherClient;
@@ -24,7 +26,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectFactory;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -33,19 +37,26 @@ import org.springframework.cloud.openfeign.EnableFeignClients;
 import org.springframework.cloud.openfeign.FeignAutoConfiguration;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.cloud.openfeign.FeignClientFactory;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpInputMessage;
+import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.HttpMessageConverters;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
+import org.springframework.util.function.SingletonSupplier;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The checks {@code feign.per-call-converters} and {@code feign.default-converters}, on
- * clients whose server runs on loopback: the checks must find what they look for without
- * sending a request.
+ * clients whose server runs on loopback: the startup checks send no request and call no
+ * codec; per-call converters are found from the calls the application makes once it is
+ * ready.
  */
 class FeignConvertersChecksTests {
 
@@ -69,28 +80,40 @@ class FeignConvertersChecksTests {
 	}
 
 	@Test
-	void theIncidentsCodecIsReportedWithTheClientsName() {
+	void theIncidentsCodecIsReportedWithTheClientsNameOnceCallsFlow() {
 		this.runner.withUserConfiguration(WithIncidentClient.class).run((context) -> {
+			ready(context);
+			IncidentClient client = context.getBean(IncidentClient.class);
+			for (int i = 1; i < FeignConverterBuilds.FIRST_REPORT; i++) {
+				assertThat(client.greeting("Ada").firstName()).isEqualTo("Hello Ada");
+			}
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).isEmpty();
+			assertThat(client.greeting("Ada").firstName()).isEqualTo("Hello Ada");
 			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement()
 				.satisfies((finding) -> {
 					assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 					assertThat(finding.subject()).isEqualTo("feign client 'incident'");
-					assertThat(finding.message()).contains("decoder").contains("SpringDecoder.converters");
+					assertThat(finding.message()).contains("decoder SpringDecoder.decode")
+						.contains("built " + FeignConverterBuilds.FIRST_REPORT + " times");
 				});
-			assertThat(context.getBean(IncidentClient.class).greeting("Ada").firstName()).isEqualTo("Hello Ada");
 		});
 	}
 
 	@Test
-	void everyClientsCodecsAreInspectedOnceForBothChecks() {
+	void theChecksNeverCallTheApplicationsConvertersProvider() {
 		TestClients.IncidentCodecConfiguration.getObjectCalls.set(0);
 		this.runner.withUserConfiguration(WithIncidentClient.class).run((context) -> {
-			assertThat(context).hasSingleBean(FeignCodecInspector.class);
-			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).hasSize(1);
-			// The inspector asks a provider twice to see whether it yields a new object
-			// per
-			// call; the two checks share one inspection (it was four calls with two).
-			assertThat(TestClients.IncidentCodecConfiguration.getObjectCalls).hasValue(2);
+			assertThat(context).hasSingleBean(FeignClientContexts.class);
+			assertThat(context.getBean(FeignClientFactory.class).getContextNames()).contains("incident");
+			// The startup checks created the client's context and asked nothing of its
+			// codec: the provider only runs when the application calls the client.
+			assertThat(TestClients.IncidentCodecConfiguration.getObjectCalls).hasValue(0);
+			ready(context);
+			IncidentClient client = context.getBean(IncidentClient.class);
+			for (int i = 0; i < 3; i++) {
+				client.greeting("Ada");
+			}
+			assertThat(TestClients.IncidentCodecConfiguration.getObjectCalls).hasValue(3);
 		});
 	}
 
@@ -99,6 +122,35 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class).run((context) -> {
 			assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
 			assertThat(context.getBean(FeignClientFactory.class).getContextNames()).contains("greetings", "others");
+			ready(context);
+			callEveryWay(context, FeignConverterBuilds.FIRST_REPORT + 5);
+			assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
+			assertThat(context.getBean(FeignConverterBuilds.class).builtAfterReady("greetings")).isZero();
+		});
+	}
+
+	@Test
+	void openFeignsOwnConvertersBuiltOnceAreNotReportedUnderTraffic() {
+		this.runner.withUserConfiguration(TwoClients.class)
+			.withPropertyValues("safe-defaults.feign.enabled=false")
+			.run((context) -> {
+				ready(context);
+				callEveryWay(context, FeignConverterBuilds.FIRST_REPORT + 5);
+				assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).isEmpty();
+				assertThat(context.getBean(FeignConverterBuilds.class).builtAfterReady("greetings"))
+					.isLessThanOrEqualTo(1);
+			});
+	}
+
+	@Test
+	void callsDuringStartupAreNotCounted() {
+		this.runner.withUserConfiguration(WithIncidentClient.class).run((context) -> {
+			IncidentClient client = context.getBean(IncidentClient.class);
+			for (int i = 0; i < FeignConverterBuilds.FIRST_REPORT + 5; i++) {
+				client.greeting("Ada");
+			}
+			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).isEmpty();
+			assertThat(context.getBean(FeignConverterBuilds.class).builtAfterReady("incident")).isZero();
 		});
 	}
 
@@ -108,11 +160,16 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(WithIncidentClient.class)
 			.withPropertyValues("spring.cloud.openfeign.lazy-attributes-resolution=true")
 			.run((context) -> {
+				assertThat(context.getBean(FeignClientFactory.class).getContextNames()).contains("incident");
+				assertThat(server.requests()).isEqualTo(requestsBefore);
+				ready(context);
+				IncidentClient client = context.getBean(IncidentClient.class);
+				for (int i = 0; i < FeignConverterBuilds.FIRST_REPORT; i++) {
+					client.greeting("Ada");
+				}
 				assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
 					.containsExactly("feign client 'incident'");
-				assertThat(context.getBean(FeignClientFactory.class).getContextNames()).contains("incident");
 			});
-		assertThat(server.requests()).isEqualTo(requestsBefore);
 	}
 
 	@Test
@@ -120,9 +177,15 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class)
 			.withPropertyValues(
 					"spring.cloud.openfeign.client.config.greetings.decoder=" + SupplierDecoder.class.getName())
-			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id()))
-				.extracting(Finding::subject)
-				.containsExactly("feign client 'greetings'"));
+			.run((context) -> {
+				ready(context);
+				callBoth(context, FeignConverterBuilds.MEASURED_CALLS);
+				assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement()
+					.satisfies((finding) -> {
+						assertThat(finding.subject()).isEqualTo("feign client 'greetings'");
+						assertThat(finding.message()).contains("decoder SupplierDecoder.converters");
+					});
+			});
 	}
 
 	@Test
@@ -130,14 +193,22 @@ class FeignConvertersChecksTests {
 		this.runner.withUserConfiguration(TwoClients.class)
 			.withPropertyValues(
 					"spring.cloud.openfeign.client.config.default.decoder=" + SupplierDecoder.class.getName())
-			.run((context) -> assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id()))
-				.extracting(Finding::subject)
-				.containsExactly("feign client 'greetings'", "feign client 'others'"));
+			.run((context) -> {
+				ready(context);
+				callBoth(context, FeignConverterBuilds.MEASURED_CALLS);
+				assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
+					.containsExactly("feign client 'greetings'", "feign client 'others'");
+			});
 	}
 
 	@Test
 	void anUnknownCodecWithAnObjectFactoryBuildingConvertersPerCallIsReported() {
 		this.runner.withUserConfiguration(WithLegacyCodecClient.class).run((context) -> {
+			ready(context);
+			LegacyClient client = context.getBean(LegacyClient.class);
+			for (int i = 0; i < FeignConverterBuilds.MEASURED_CALLS; i++) {
+				assertThat(client.greeting("Ada").firstName()).isEqualTo("Hello Ada");
+			}
 			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).singleElement()
 				.satisfies((finding) -> {
 					assertThat(finding.subject()).isEqualTo("feign client 'legacy'");
@@ -147,11 +218,28 @@ class FeignConvertersChecksTests {
 	}
 
 	@Test
+	void anUnknownCodecWhoseFactoryBuildsConvertersOnceIsNotReported() {
+		this.runner.withUserConfiguration(TwoClients.class)
+			.withPropertyValues(
+					"spring.cloud.openfeign.client.config.greetings.decoder=" + OnceSupplierDecoder.class.getName())
+			.run((context) -> {
+				ready(context);
+				callBoth(context, FeignConverterBuilds.MEASURED_CALLS * 2);
+				assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).isEmpty();
+			});
+	}
+
+	@Test
 	void aClientWhoseContextFailsIsReportedAndTheOthersAreStillChecked() {
 		this.runner.withUserConfiguration(WithBrokenClient.class).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(findings(context, CheckFindings.CHECKS_FAILED.id())).extracting(Finding::subject)
 				.containsExactly("feign client 'broken'");
+			ready(context);
+			IncidentClient client = context.getBean(IncidentClient.class);
+			for (int i = 0; i < FeignConverterBuilds.FIRST_REPORT; i++) {
+				client.greeting("Ada");
+			}
 			assertThat(findings(context, FeignFindings.PER_CALL_CONVERTERS.id())).extracting(Finding::subject)
 				.containsExactly("feign client 'incident'");
 		});
@@ -184,7 +272,44 @@ class FeignConvertersChecksTests {
 	void findingsCanBeSilencedById() {
 		this.runner.withUserConfiguration(WithIncidentClient.class)
 			.withPropertyValues("safe-defaults.checks.disabled=feign.per-call-converters,feign.default-converters")
-			.run((context) -> assertThat(context.getBean(FindingsStore.class).findings()).isEmpty());
+			.run((context) -> {
+				ready(context);
+				IncidentClient client = context.getBean(IncidentClient.class);
+				for (int i = 0; i < FeignConverterBuilds.FIRST_REPORT; i++) {
+					client.greeting("Ada");
+				}
+				assertThat(context.getBean(FeignConverterBuilds.class).builtAfterReady("incident"))
+					.isEqualTo(FeignConverterBuilds.FIRST_REPORT);
+				assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
+			});
+	}
+
+	/**
+	 * What {@code SpringApplication} publishes once the application serves traffic (the
+	 * runner does not).
+	 */
+	private static void ready(AssertableApplicationContext context) {
+		ConfigurableApplicationContext application = context.getSourceApplicationContext();
+		application.publishEvent(
+				new ApplicationReadyEvent(new SpringApplication(), new String[0], application, Duration.ZERO));
+	}
+
+	private static void callBoth(AssertableApplicationContext context, long calls) {
+		for (int i = 0; i < calls; i++) {
+			assertThat(context.getBean(GreetingClient.class).greeting("Ada").firstName()).isEqualTo("Hello Ada");
+			assertThat(context.getBean(OtherClient.class).greeting("Ada").firstName()).isEqualTo("Hello Ada");
+		}
+	}
+
+	private static void callEveryWay(AssertableApplicationContext context, long calls) {
+		GreetingClient client = context.getBean(GreetingClient.class);
+		for (int i = 0; i < calls; i++) {
+			assertThat(client.greeting("Ada").firstName()).isEqualTo("Hello Ada");
+			assertThat(client.optionalGreeting("Ada")).isPresent();
+			assertThat(client.greetingEntity("Ada").getBody()).isNotNull();
+			assertThat(client.echo(new Greeting("Ada"))).contains("Ada");
+			assertThat(context.getBean(OtherClient.class).greeting("Ada").firstName()).isEqualTo("Hello Ada");
+		}
 	}
 
 	private static List<Finding> findings(AssertableApplicationContext context, String id) {
@@ -195,7 +320,7 @@ class FeignConvertersChecksTests {
 	interface LegacyClient {
 
 		@GetMapping("/greetings/{name}")
-		String greeting(String name);
+		Greeting greeting(@PathVariable("name") String name);
 
 	}
 
@@ -276,7 +401,7 @@ class FeignConvertersChecksTests {
 
 		@Override
 		public Object decode(Response response, Type type) throws IOException, FeignException {
-			throw new UnsupportedOperationException("never called: the checks send no request");
+			return read(this.converters.getObject(), response, type);
 		}
 
 	}
@@ -290,11 +415,56 @@ class FeignConvertersChecksTests {
 
 		@Override
 		public Object decode(Response response, Type type) throws IOException, FeignException {
-			List<HttpMessageConverter<?>> list = new ArrayList<>();
-			this.converters.get().forEach(list::add);
-			throw new UnsupportedOperationException("never called: the checks send no request");
+			return read(this.converters.get(), response, type);
 		}
 
+	}
+
+	/**
+	 * A codec configured by properties whose factory builds its converters once, on its
+	 * first call.
+	 */
+	public static final class OnceSupplierDecoder implements Decoder {
+
+		private final Supplier<HttpMessageConverters> converters = SingletonSupplier
+			.of(() -> HttpMessageConverters.forClient().registerDefaults().build());
+
+		@Override
+		public Object decode(Response response, Type type) throws IOException, FeignException {
+			return read(this.converters.get(), response, type);
+		}
+
+	}
+
+	/**
+	 * Reads a response as an application's own codec would, with the first converter that
+	 * can.
+	 */
+	@SuppressWarnings("unchecked")
+	static Object read(Iterable<? extends HttpMessageConverter<?>> converters, Response response, Type type)
+			throws IOException {
+		HttpHeaders headers = new HttpHeaders();
+		response.headers().forEach((name, values) -> headers.addAll(name, List.copyOf(values)));
+		MediaType contentType = headers.getContentType();
+		HttpInputMessage input = new HttpInputMessage() {
+
+			@Override
+			public InputStream getBody() throws IOException {
+				return response.body().asInputStream();
+			}
+
+			@Override
+			public HttpHeaders getHeaders() {
+				return headers;
+			}
+
+		};
+		for (HttpMessageConverter<?> converter : converters) {
+			if (converter.canRead((Class<?>) type, contentType)) {
+				return ((HttpMessageConverter<Object>) converter).read((Class<Object>) type, input);
+			}
+		}
+		throw new IllegalStateException("no converter reads " + type + " as " + contentType);
 	}
 
 }

@@ -62,7 +62,8 @@ class WithoutBootsHttpMessageConvertersTests {
 		// not
 		// from classes the application class loader links: a direct reference would still
 		// link here and fail on Boot 4.2. So: no compiled class names it as a type.
-		Path classes = Path.of(FeignCodecInspector.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		Path classes = Path
+			.of(CodecAllocationCapability.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 		byte[] reference = BOOTS_HTTP_MESSAGE_CONVERTERS.replace('.', '/').getBytes(StandardCharsets.UTF_8);
 		List<Path> referencing;
 		try (Stream<Path> files = Files.walk(classes)) {
@@ -70,7 +71,8 @@ class WithoutBootsHttpMessageConvertersTests {
 				.filter((file) -> referencesType(file, reference))
 				.toList();
 		}
-		assertThat(classes.resolve("dev/safedefaults/httpclient/feign/FeignCodecInspector.class")).isRegularFile();
+		assertThat(classes.resolve("dev/safedefaults/httpclient/feign/CodecAllocationCapability.class"))
+			.isRegularFile();
 		assertThat(referencing).isEmpty();
 	}
 
