@@ -18,7 +18,9 @@ public final class FeignFindings implements FindingDeclarations {
 	static final FindingType PER_CALL_CONVERTERS = FindingType.declare("feign.per-call-converters", WARNING,
 			"A Feign client's encoder or decoder gets a new converters object on every call (an ObjectFactory, "
 					+ "ObjectProvider or Supplier that builds FeignHttpMessageConverters or HttpMessageConverters in "
-					+ "getObject()): every call rebuilds every converter (incident 1: throughput fell 25×).",
+					+ "getObject()): every call rebuilds every converter (incident 1: throughput fell 25×). Found while "
+					+ "the service takes calls (20 converter builds after startup, or 20 calls of an application codec "
+					+ "each allocating like a converters build); the check calls no application code.",
 			"Its %1$s yields a new converters object on every call: each call rebuilds every converter "
 					+ "(incident 1: throughput fell 25×).",
 			"Build the converters once: remove the custom Encoder/Decoder (safe-defaults gives every client one set "
