@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import ch.qos.logback.classic.Level;
@@ -47,6 +48,12 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 	private final WrappingSettings settings;
 
 	private final BlockingQueue<ILoggingEvent> queue;
+
+	/**
+	 * Events queued or being written: counted from before they enter the queue until the
+	 * appender has returned, so that no moment looks empty while one is in between.
+	 */
+	private final AtomicInteger pending = new AtomicInteger();
 
 	/** The event the worker is handing to the appender, if any. */
 	private final AtomicReference<@Nullable ILoggingEvent> inFlight = new AtomicReference<>();
@@ -109,7 +116,9 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 		}
 		event.prepareForDeferredProcessing();
 		if (this.settings.mayDiscard(event.getLevel())) {
+			this.pending.incrementAndGet();
 			if (!this.queue.offer(event)) {
+				this.pending.decrementAndGet();
 				this.settings.countDiscarded();
 			}
 			return;
@@ -119,6 +128,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 
 	private void putUninterruptibly(ILoggingEvent event) {
 		boolean interrupted = false;
+		this.pending.incrementAndGet();
 		try {
 			while (true) {
 				try {
@@ -154,6 +164,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 				}
 				finally {
 					this.inFlight.set(null);
+					this.pending.decrementAndGet();
 				}
 			}
 		}
@@ -185,7 +196,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 	 * @return whether the worker has work left
 	 */
 	public boolean hasBacklog() {
-		return !this.queue.isEmpty() || this.inFlight.get() != null;
+		return this.pending.get() > 0;
 	}
 
 	/**
