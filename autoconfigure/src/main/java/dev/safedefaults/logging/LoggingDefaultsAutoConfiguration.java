@@ -49,7 +49,8 @@ public final class LoggingDefaultsAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean(name = "safeDefaultsLoggingFeatureStatus")
+	// Either system's status: Log4j2's below, Logback's from its own auto-configuration.
+	@ConditionalOnMissingBean(name = { "safeDefaultsLoggingFeatureStatus", "safeDefaultsLogbackFeatureStatus" })
 	FeatureStatusReporter safeDefaultsLoggingFeatureStatusWithoutLog4j() {
 		return new LibraryAbsentFeatureStatus(LoggingFeatureStatus.FEATURE,
 				"log4j-core is not on the class path or is not the logging backend (see logging.not-log4j2)");

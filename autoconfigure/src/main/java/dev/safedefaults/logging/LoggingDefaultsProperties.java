@@ -22,20 +22,24 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	 * fixed when Log4j starts, before Spring: switch them off with the JVM-level key
 	 * (-Dsafe-defaults.logging.enabled=false or SAFEDEFAULTS_LOGGING_ENABLED=false). Set
 	 * in application properties, it switches off what can change after start: the
-	 * discarding queue-full policy and the removal of location capture.
+	 * discarding queue-full policy and the removal of location capture. On Logback, in
+	 * application properties, it leaves the application's appenders unwrapped
+	 * (synchronous).
 	 */
 	private boolean enabled = true;
 
 	/**
 	 * What a logging thread does when the async ring buffer is full: 'discard' drops
 	 * events at or below the discard threshold and counts them (WARN and ERROR always
-	 * wait); 'block' makes every event wait. Changeable at runtime.
+	 * wait); 'block' makes every event wait. Changeable at runtime. On Logback, the same
+	 * for each wrapped appender's queue, fixed when the appenders are wrapped.
 	 */
 	private CountingQueueFullPolicy.Mode queueFullPolicy = CountingQueueFullPolicy.Mode.DISCARD;
 
 	/**
 	 * The most severe level that may be discarded when the ring buffer is full: 'trace',
-	 * 'debug' or 'info'. WARN and ERROR are never discarded.
+	 * 'debug' or 'info'. WARN and ERROR are never discarded. On Logback, the same for
+	 * each wrapped appender's queue.
 	 */
 	private DiscardThreshold discardThreshold = DiscardThreshold.INFO;
 
@@ -43,7 +47,10 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	 * Slots in each async ring buffer (from 128 to 1048576; Log4j rounds up to a power of
 	 * two). JVM-level only: a system property (-Dsafe-defaults.logging.ring-buffer-size)
 	 * or the environment variable SAFEDEFAULTS_LOGGING_RINGBUFFERSIZE, since the buffer
-	 * is allocated when Log4j starts. Default 32768 (about 11 MB of heap).
+	 * is allocated when Log4j starts. Default 32768 (about 11 MB of heap). On Logback,
+	 * the capacity of each wrapped appender's queue (one per appender), read from
+	 * application properties too, since the appenders are wrapped when the application
+	 * starts.
 	 */
 	private @Nullable Integer ringBufferSize;
 

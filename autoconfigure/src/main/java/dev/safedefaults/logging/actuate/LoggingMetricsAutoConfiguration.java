@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -25,6 +26,8 @@ import org.springframework.context.annotation.Bean;
 public final class LoggingMetricsAutoConfiguration {
 
 	@Bean
+	// Logback runs (both libraries on the class path): its metrics count, not Log4j's.
+	@ConditionalOnMissingBean(name = "safeDefaultsLogbackMeterBinder")
 	LoggingMeterBinder safeDefaultsLoggingMeterBinder(ObjectProvider<QueueFullPolicyConfigurer> queueFullPolicy,
 			ObjectProvider<StackTraceThrottleConfigurer> stackTraceThrottle) {
 		return new LoggingMeterBinder(discarded(queueFullPolicy.getIfAvailable()),

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.jspecify.annotations.Nullable;
 
@@ -34,7 +35,8 @@ import org.springframework.core.env.StandardEnvironment;
  * handler is already registered (its {@code logging.register-shutdown-hook=false} is in
  * the environment), when the application sets {@code logging.register-shutdown-hook}
  * itself (it keeps Boot's behaviour), when the logging defaults are off, or when Log4j2
- * is not Boot's logging system. Like every Spring Boot shutdown handler it runs only when
+ * is not Boot's logging system (nor Logback, whose wrapped appenders are drained the same
+ * way). Like every Spring Boot shutdown handler it runs only when
  * {@code spring.main.register-shutdown-hook} is left on.
  */
 public class FailedStartLogDrain implements SpringApplicationRunListener, Ordered {
@@ -68,9 +70,14 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 	@Override
 	public void failed(@Nullable ConfigurableApplicationContext context, Throwable exception) {
 		ConfigurableEnvironment environment = environment(context);
-		if (isTheStartersToDrain(environment)
-				&& Log4j2LoggingSystemChoice.isChosen(this.application.getClassLoader())) {
+		if (!isTheStartersToDrain(environment)) {
+			return;
+		}
+		if (Log4j2LoggingSystemChoice.isChosen(this.application.getClassLoader())) {
 			Log4jDrain.register(this.application.getClassLoader(), timeout(environment));
+		}
+		else if (LogbackLoggingSystemChoice.isChosen(this.application.getClassLoader())) {
+			LogbackDrain.register(timeout(environment));
 		}
 	}
 
@@ -114,6 +121,21 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 		// Before Boot's event publishing listener, whose environment post-processors may
 		// fail.
 		return Ordered.HIGHEST_PRECEDENCE;
+	}
+
+	/**
+	 * Keeps Logback's types out of the listener, which loads without Logback too.
+	 */
+	private static final class LogbackDrain {
+
+		static void register(Duration timeout) {
+			if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context
+					&& context.getObject(DRAIN_REGISTERED) == null) {
+				context.putObject(DRAIN_REGISTERED, Boolean.TRUE);
+				LogbackShutdown.registerBoundedStop(context, timeout, timeout);
+			}
+		}
+
 	}
 
 	/**

@@ -11,26 +11,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.core.Appender;
-import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.impl.Log4jLogEvent;
-import org.apache.logging.log4j.message.SimpleMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the starter's last line at a stop without ever waiting longer than a grace
- * period: to the log's own output (the root logger's appenders, called directly, since
- * the async queue is what is stuck), to stderr, and, when either of those does not return
- * in time, to a file under {@code java.io.tmpdir}. Each write runs on a daemon thread, so
- * a blocked pipe keeps that thread, never the JVM.
+ * period: to the log's own output (the logging system's root appenders, called directly,
+ * since the async queue is what is stuck: a {@link LogOutput} per logging system), to
+ * stderr, and, when either of those does not return in time, to a file under
+ * {@code java.io.tmpdir}. Each write runs on a daemon thread, so a blocked pipe keeps
+ * that thread, never the JVM.
  */
 final class LastLineWriter {
 
 	static final String LOGGER_NAME = "dev.safedefaults.logging.shutdown";
 
-	private final LoggerContext context;
+	private final LogOutput log;
 
 	private final Supplier<PrintStream> stderr;
 
@@ -38,25 +33,26 @@ final class LastLineWriter {
 
 	private final Duration grace;
 
-	LastLineWriter(LoggerContext context, Supplier<PrintStream> stderr, Path directory, Duration grace) {
-		this.context = context;
+	LastLineWriter(LogOutput log, Supplier<PrintStream> stderr, Path directory, Duration grace) {
+		this.log = log;
 		this.stderr = stderr;
 		this.directory = directory;
 		this.grace = grace;
 	}
 
-	static LastLineWriter forJvm(LoggerContext context, Duration grace) {
-		return new LastLineWriter(context, () -> System.err, Path.of(System.getProperty("java.io.tmpdir")), grace);
+	static LastLineWriter forJvm(LogOutput log, Duration grace) {
+		return new LastLineWriter(log, () -> System.err, Path.of(System.getProperty("java.io.tmpdir")), grace);
 	}
 
 	/**
 	 * Writes the line everywhere it can within the grace period.
 	 * @param line the line
-	 * @param level its level in the log
+	 * @param severe whether it is an ERROR in the log (WARN otherwise): some WARN or
+	 * ERROR events were not written
 	 * @return the file the line went to, or {@code null} when log and stderr both took it
 	 */
-	@Nullable Path write(String line, Level level) {
-		CountDownLatch log = start("safe-defaults-last-line-log", () -> writeToLog(line, level));
+	@Nullable Path write(String line, boolean severe) {
+		CountDownLatch log = start("safe-defaults-last-line-log", () -> this.log.write(line, severe));
 		CountDownLatch err = start("safe-defaults-last-line-stderr", () -> {
 			PrintStream stream = this.stderr.get();
 			stream.println(line);
@@ -66,22 +62,6 @@ final class LastLineWriter {
 		boolean logWritten = await(log, deadline);
 		boolean errWritten = await(err, deadline);
 		return (logWritten && errWritten) ? null : writeToFile(line);
-	}
-
-	private void writeToLog(String line, Level level) {
-		LogEvent event = Log4jLogEvent.newBuilder()
-			.setLoggerName(LOGGER_NAME)
-			.setLoggerFqcn(LastLineWriter.class.getName())
-			.setLevel(level)
-			.setMessage(new SimpleMessage(line))
-			.setThreadName(Thread.currentThread().getName())
-			.setTimeMillis(System.currentTimeMillis())
-			.build();
-		for (Appender appender : this.context.getConfiguration().getRootLogger().getAppenders().values()) {
-			if (appender.isStarted()) {
-				appender.append(event);
-			}
-		}
 	}
 
 	private @Nullable Path writeToFile(String line) {
@@ -120,6 +100,21 @@ final class LastLineWriter {
 			Thread.currentThread().interrupt();
 			return false;
 		}
+	}
+
+	/**
+	 * The log's own output, written to directly (the queue is what is stuck).
+	 */
+	interface LogOutput {
+
+		/**
+		 * Writes a line to the root logger's appenders, as an event of the logger
+		 * {@value LastLineWriter#LOGGER_NAME}.
+		 * @param line the line
+		 * @param severe ERROR when true, WARN otherwise
+		 */
+		void write(String line, boolean severe);
+
 	}
 
 }

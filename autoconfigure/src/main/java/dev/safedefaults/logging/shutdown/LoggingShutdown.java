@@ -3,8 +3,6 @@ package dev.safedefaults.logging.shutdown;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import dev.safedefaults.logging.shutdown.RingBufferBacklog.Unwritten;
-import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.jspecify.annotations.Nullable;
 
@@ -92,7 +90,8 @@ final class LoggingShutdown implements BoundedLoggingStop.Drain {
 		catch (LinkageError ex) {
 			backlog = null;
 		}
-		return new LoggingShutdown(context, timeout, backlog, LastLineWriter.forJvm(context, LAST_LINE_GRACE));
+		return new LoggingShutdown(context, timeout, backlog,
+				LastLineWriter.forJvm(new Log4jLastLine(context), LAST_LINE_GRACE));
 	}
 
 	@Override
@@ -126,7 +125,7 @@ final class LoggingShutdown implements BoundedLoggingStop.Drain {
 
 	private void reportUnwritten(Unwritten unwritten) {
 		if (unwritten.total() > 0) {
-			this.lastLine.write(unwritten.line(), (unwritten.warnOrError() > 0) ? Level.ERROR : Level.WARN);
+			this.lastLine.write(unwritten.line(), unwritten.warnOrError() > 0);
 		}
 	}
 

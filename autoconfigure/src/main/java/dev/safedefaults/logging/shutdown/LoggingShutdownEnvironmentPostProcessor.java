@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.PropertyBounds;
 import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.apache.commons.logging.Log;
 
@@ -29,7 +30,9 @@ import org.springframework.core.env.PropertySource;
  * An application that sets {@code logging.register-shutdown-hook} itself keeps Boot's
  * behaviour: {@code true} brings Boot's handler back (and no guarantee), {@code false}
  * means nobody stops Log4j (the {@code logging.no-shutdown-hook} finding says so).
- * Nothing happens unless Log4j2 is Boot's logging system and the logging defaults are on.
+ * Nothing happens unless Log4j2 or Logback is Boot's logging system and the logging
+ * defaults are on; on Logback the stop drains the wrapped appenders' queues
+ * ({@link LogbackShutdown}), with the same timeout, bound and last line.
  * <p>
  * The timeout is {@code safe-defaults.logging.shutdown-timeout} (declared in additional
  * configuration metadata, read here only), or else Boot's
@@ -78,15 +81,24 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-		if (!LoggingDefaultsSwitch.isOn(binder) || environment.containsProperty(REGISTER_SHUTDOWN_HOOK)
-				|| !Log4j2LoggingSystemChoice.isChosen(application.getClassLoader())) {
+		ClassLoader classLoader = application.getClassLoader();
+		if (!LoggingDefaultsSwitch.isOn(binder) || environment.containsProperty(REGISTER_SHUTDOWN_HOOK)) {
+			return;
+		}
+		boolean log4j2 = Log4j2LoggingSystemChoice.isChosen(classLoader);
+		if (!log4j2 && !LogbackLoggingSystemChoice.isChosen(classLoader)) {
 			return;
 		}
 		Duration timeout = timeout(binder);
 		Duration bound = phase(binder).plus(timeout);
 		environment.getPropertySources()
 			.addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, Map.of(REGISTER_SHUTDOWN_HOOK, "false")));
-		Log4jShutdownHandler.register(application.getClassLoader(), timeout, bound);
+		if (log4j2) {
+			Log4jShutdownHandler.register(classLoader, timeout, bound);
+		}
+		else {
+			LogbackShutdownHandler.register(timeout, bound);
+		}
 	}
 
 	/**
@@ -135,6 +147,19 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	public int getOrder() {
 		// After the config data processor, so the application's properties are visible.
 		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+	/**
+	 * Keeps Logback's types out of the post-processor, which loads without Logback too.
+	 */
+	private static final class LogbackShutdownHandler {
+
+		static void register(Duration timeout, Duration bound) {
+			if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
+				LogbackShutdown.registerBoundedStop(context, timeout, bound);
+			}
+		}
+
 	}
 
 	/**

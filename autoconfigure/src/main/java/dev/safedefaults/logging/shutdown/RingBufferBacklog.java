@@ -86,23 +86,4 @@ final class RingBufferBacklog {
 		return new Unwritten(total, severe);
 	}
 
-	/**
-	 * Events not written.
-	 *
-	 * @param total all of them
-	 * @param warnOrError those at WARN, ERROR or FATAL
-	 */
-	record Unwritten(long total, long warnOrError) {
-
-		/**
-		 * The line operators grep for.
-		 * @return {@code safe-defaults: N log events not written at shutdown (M WARN or ERROR)}
-		 */
-		String line() {
-			return "safe-defaults: " + this.total + " log events not written at shutdown (" + this.warnOrError
-					+ " WARN or ERROR)";
-		}
-
-	}
-
 }

@@ -1,0 +1,278 @@
+package dev.safedefaults.logging.logback;
+
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.CallerData;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.UnsynchronizedAppenderBase;
+import dev.safedefaults.logging.shutdown.LogQueue;
+import dev.safedefaults.logging.shutdown.Unwritten;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One application appender behind a bounded queue (incident 2 on Logback): the calling
+ * thread only queues the event, a daemon thread hands it to the appender, whose encoder
+ * or layout is untouched, so the format stays.
+ * <p>
+ * Unlike Logback's {@code AsyncAppender} (INFO and below dropped uncounted once the queue
+ * is 80% full, every caller blocked when full, or WARN and ERROR dropped too with
+ * {@code neverBlock}), a full queue drops only the events at or below the threshold, and
+ * counts them; WARN and ERROR wait for space and are never dropped. In
+ * {@link WrappingSettings.Mode#BLOCK} every event waits.
+ * <p>
+ * No caller data: the event's caller data is set empty before it is queued, so nothing
+ * walks the calling thread's stack (incident 3) and a layout that asks for it prints
+ * {@code ?}. The message, the thread name and the MDC are fixed on the calling thread
+ * ({@code prepareForDeferredProcessing}, which takes no caller data).
+ */
+public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
+		implements LogQueue<Appender<ILoggingEvent>> {
+
+	/**
+	 * How long a reset or reconfiguration waits for a wrapped appender's queue, as
+	 * Logback's own {@code AsyncAppender} does ({@code maxFlushTime}). At a stop the
+	 * starter's bounded stop has drained the queues with the shutdown timeout before.
+	 */
+	static final Duration STOP_FLUSH_TIME = Duration.ofSeconds(1);
+
+	private final Appender<ILoggingEvent> delegate;
+
+	private final WrappingSettings settings;
+
+	private final BlockingQueue<ILoggingEvent> queue;
+
+	/**
+	 * Events queued or being written: counted from before they enter the queue until the
+	 * appender has returned, so that no moment looks empty while one is in between.
+	 */
+	private final AtomicInteger pending = new AtomicInteger();
+
+	/** The event the worker is handing to the appender, if any. */
+	private final AtomicReference<@Nullable ILoggingEvent> inFlight = new AtomicReference<>();
+
+	private volatile @Nullable Thread worker;
+
+	/**
+	 * Wraps an appender.
+	 * @param delegate the application's appender, started or not, kept as it is
+	 * @param settings the application context's settings and count of discards
+	 */
+	public CountingAsyncAppender(Appender<ILoggingEvent> delegate, WrappingSettings settings) {
+		this.delegate = delegate;
+		this.settings = settings;
+		this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
+		setName(delegate.getName());
+		if (delegate.getContext() != null) {
+			setContext(delegate.getContext());
+		}
+	}
+
+	/**
+	 * The application's appender.
+	 * @return the wrapped appender
+	 */
+	public Appender<ILoggingEvent> getDelegate() {
+		return this.delegate;
+	}
+
+	@Override
+	public Appender<ILoggingEvent> output() {
+		return this.delegate;
+	}
+
+	/**
+	 * How many events the queue holds.
+	 * @return the capacity
+	 */
+	public int getQueueCapacity() {
+		return this.queue.remainingCapacity() + this.queue.size();
+	}
+
+	@Override
+	public void start() {
+		if (isStarted()) {
+			return;
+		}
+		Thread thread = new Thread(this::work, "safe-defaults-logback-" + getName());
+		thread.setDaemon(true);
+		this.worker = thread;
+		super.start();
+		thread.start();
+	}
+
+	@Override
+	protected void append(ILoggingEvent event) {
+		if (event instanceof LoggingEvent loggingEvent) {
+			// Never the calling thread's stack (includeCallerData=false, always).
+			loggingEvent.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
+		}
+		event.prepareForDeferredProcessing();
+		if (this.settings.mayDiscard(event.getLevel())) {
+			this.pending.incrementAndGet();
+			if (!this.queue.offer(event)) {
+				this.pending.decrementAndGet();
+				this.settings.countDiscarded();
+			}
+			return;
+		}
+		putUninterruptibly(event);
+	}
+
+	private void putUninterruptibly(ILoggingEvent event) {
+		boolean interrupted = false;
+		this.pending.incrementAndGet();
+		try {
+			while (true) {
+				try {
+					this.queue.put(event);
+					return;
+				}
+				catch (InterruptedException ex) {
+					interrupted = true;
+				}
+			}
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	private void work() {
+		while (isStarted() || !this.queue.isEmpty()) {
+			ILoggingEvent event;
+			try {
+				event = this.queue.poll(100, TimeUnit.MILLISECONDS);
+			}
+			catch (InterruptedException ex) {
+				// stop() gave up waiting: what is left stays queued, and counted.
+				return;
+			}
+			if (event != null) {
+				this.inFlight.set(event);
+				try {
+					this.delegate.doAppend(event);
+				}
+				finally {
+					this.inFlight.set(null);
+					this.pending.decrementAndGet();
+				}
+			}
+		}
+	}
+
+	/**
+	 * Waits until every queued event has been handed to the appender, or the deadline.
+	 * @param deadline in {@link System#nanoTime()}
+	 * @return true when nothing is left
+	 */
+	@Override
+	public boolean awaitEmpty(long deadline) {
+		while (hasBacklog()) {
+			if (System.nanoTime() - deadline >= 0) {
+				return false;
+			}
+			try {
+				Thread.sleep(5);
+			}
+			catch (InterruptedException ex) {
+				// A stop is under way: keep waiting until the deadline.
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether some event is queued or being written.
+	 * @return whether the worker has work left
+	 */
+	public boolean hasBacklog() {
+		return this.pending.get() > 0;
+	}
+
+	/**
+	 * Counts the events queued or being written.
+	 * @return the events not written yet, WARN and ERROR counted apart
+	 */
+	@Override
+	public Unwritten backlog() {
+		long total = 0;
+		long severe = 0;
+		ILoggingEvent current = this.inFlight.get();
+		if (current != null) {
+			total++;
+			severe += isSevere(current) ? 1 : 0;
+		}
+		for (ILoggingEvent event : this.queue) {
+			total++;
+			severe += isSevere(event) ? 1 : 0;
+		}
+		return new Unwritten(total, severe);
+	}
+
+	private static boolean isSevere(ILoggingEvent event) {
+		return event.getLevel().isGreaterOrEqual(Level.WARN);
+	}
+
+	/**
+	 * Stops queueing (a reset, a reconfiguration, or the logger context's stop); waits
+	 * for the queue to be written for at most {@link #STOP_FLUSH_TIME}, then stops the
+	 * appender. What could not be written by then is counted as discarded.
+	 */
+	@Override
+	public void stop() {
+		if (!isStarted()) {
+			return;
+		}
+		super.stop();
+		long deadline = System.nanoTime() + STOP_FLUSH_TIME.toNanos();
+		if (!awaitEmpty(deadline)) {
+			interruptWorker();
+			this.settings.countDiscarded(backlog().total());
+			// The appender may be stuck on its output: stopping it would wait there too.
+			return;
+		}
+		this.delegate.stop();
+	}
+
+	/**
+	 * Stops queueing and writes the queue to the appender, which stays started: another
+	 * wrapper took this one's place.
+	 */
+	void retire() {
+		if (!isStarted()) {
+			return;
+		}
+		super.stop();
+		if (!awaitEmpty(System.nanoTime() + STOP_FLUSH_TIME.toNanos())) {
+			interruptWorker();
+			this.settings.countDiscarded(backlog().total());
+		}
+	}
+
+	private void interruptWorker() {
+		Thread thread = this.worker;
+		if (thread != null) {
+			thread.interrupt();
+		}
+	}
+
+	WrappingSettings settings() {
+		return this.settings;
+	}
+
+	@Override
+	public String toString() {
+		return "CountingAsyncAppender[" + this.delegate + "]";
+	}
+
+}

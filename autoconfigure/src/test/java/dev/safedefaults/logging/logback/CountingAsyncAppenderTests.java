@@ -1,0 +1,234 @@
+package dev.safedefaults.logging.logback;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import ch.qos.logback.classic.AsyncAppender;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.joran.spi.JoranException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The promise on Logback, on a real Logback context: the application's appenders kept,
+ * their format untouched, behind a bounded queue that discards and counts INFO and below
+ * when full and makes WARN and ERROR wait.
+ */
+@Tag(LogbackFixtures.TAG)
+class CountingAsyncAppenderTests {
+
+	private final LoggerContext context = LogbackFixtures.context();
+
+	@AfterEach
+	void stop() {
+		this.context.stop();
+	}
+
+	private Logger root() {
+		return this.context.getLogger(Logger.ROOT_LOGGER_NAME);
+	}
+
+	private List<Appender<ILoggingEvent>> appenders(Logger logger) {
+		List<Appender<ILoggingEvent>> appenders = new ArrayList<>();
+		for (Iterator<Appender<ILoggingEvent>> it = logger.iteratorForAppenders(); it.hasNext();) {
+			appenders.add(it.next());
+		}
+		return appenders;
+	}
+
+	private LogbackAsyncWrapping wrapping(int capacity) {
+		return new LogbackAsyncWrapping(this.context, new WrappingSettings(capacity, true, Level.INFO));
+	}
+
+	@Test
+	void theApplicationsAppenderIsKeptBehindTheQueueAndItsFormatIsUntouched() throws Exception {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		Appender<ILoggingEvent> json = LogbackFixtures.patternAppender(this.context, "JSON",
+				"{\"level\":\"%level\",\"logger\":\"%logger\",\"message\":\"%msg\"}%n", out);
+		root().addAppender(json);
+		wrapping(128).afterPropertiesSet();
+		this.context.getLogger("com.example.Orders").info("order {} placed", 42);
+		List<Appender<ILoggingEvent>> appenders = appenders(root());
+		assertThat(appenders).singleElement().isInstanceOf(CountingAsyncAppender.class);
+		CountingAsyncAppender wrapper = (CountingAsyncAppender) appenders.get(0);
+		assertThat(wrapper.getDelegate()).isSameAs(json);
+		assertThat(wrapper.getName()).isEqualTo("JSON");
+		assertThat(wrapper.awaitEmpty(System.nanoTime() + 30_000_000_000L)).isTrue();
+		assertThat(out.toString(StandardCharsets.UTF_8))
+			.isEqualTo("{\"level\":\"INFO\",\"logger\":\"com.example.Orders\",\"message\":\"order 42 placed\"}"
+					+ System.lineSeparator());
+	}
+
+	@Test
+	void eventsAreWrittenByTheQueuesThreadNotTheCallers() throws Exception {
+		LogbackFixtures.Recording recording = new LogbackFixtures.Recording("APP", false);
+		recording.setContext(this.context);
+		recording.start();
+		root().addAppender(recording);
+		wrapping(128).afterPropertiesSet();
+		root().info("hello");
+		await().until(() -> recording.written().size() == 1);
+		assertThat(recording.threadName()).isEqualTo("safe-defaults-logback-APP");
+	}
+
+	@Test
+	void whenTheQueueIsFullInfoIsDiscardedAndCountedAndWarnAndErrorWaitAndAreWritten() throws Exception {
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.context);
+		stalled.start();
+		root().addAppender(stalled);
+		LogbackAsyncWrapping wrapping = wrapping(2);
+		wrapping.afterPropertiesSet();
+		root().info("taken by the queue's thread, which the stalled output holds");
+		stalled.awaitEntered();
+		root().info("queued 1");
+		root().info("queued 2");
+		for (int i = 0; i < 5; i++) {
+			// The request thread never waits at INFO: these return at once, counted.
+			root().info("discarded " + i);
+			root().debug("discarded debug " + i);
+		}
+		assertThat(wrapping.discardedCount()).isEqualTo(10);
+		Thread warn = new Thread(() -> root().warn("a warning waits"));
+		Thread error = new Thread(() -> root().error("an error waits"));
+		warn.start();
+		error.start();
+		// Both wait for space (parked in the queue's put), neither is dropped.
+		await().until(() -> warn.getState() == Thread.State.WAITING && error.getState() == Thread.State.WAITING);
+		assertThat(wrapping.discardedCount()).isEqualTo(10);
+		stalled.release();
+		warn.join();
+		error.join();
+		await().until(() -> stalled.written().size() == 5);
+		assertThat(stalled.messages()).contains("a warning waits", "an error waits")
+			.noneMatch((message) -> message.startsWith("discarded"));
+	}
+
+	@Test
+	void aThresholdOfDebugMakesInfoWait() throws Exception {
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.context);
+		stalled.start();
+		root().addAppender(stalled);
+		LogbackAsyncWrapping wrapping = new LogbackAsyncWrapping(this.context,
+				new WrappingSettings(1, true, Level.DEBUG));
+		wrapping.afterPropertiesSet();
+		root().info("taken");
+		stalled.awaitEntered();
+		root().info("queued");
+		root().debug("discarded");
+		Thread info = new Thread(() -> root().info("waits"));
+		info.start();
+		await().until(() -> info.getState() == Thread.State.WAITING);
+		stalled.release();
+		info.join();
+		await().until(() -> stalled.written().size() == 3);
+		assertThat(wrapping.discardedCount()).isEqualTo(1);
+	}
+
+	@Test
+	void noCallerDataIsTakenOnTheCallingThread() throws Exception {
+		LogbackFixtures.Recording recording = new LogbackFixtures.Recording("APP", false);
+		recording.setContext(this.context);
+		recording.start();
+		root().addAppender(recording);
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		root().addAppender(LogbackFixtures.patternAppender(this.context, "LOCATION", "%M:%L%n", out));
+		wrapping(128).afterPropertiesSet();
+		root().info("where?");
+		await().until(() -> recording.written().size() == 1 && out.size() > 0);
+		assertThat(recording.written().get(0).getCallerData()).isEmpty();
+		assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("?:?" + System.lineSeparator());
+	}
+
+	@Test
+	void appendersAreWrappedOnceAndAsyncAppendersAreLeftAlone() throws Exception {
+		LogbackFixtures.Recording recording = new LogbackFixtures.Recording("APP", false);
+		recording.setContext(this.context);
+		recording.start();
+		Logger orders = this.context.getLogger("com.example.Orders");
+		root().addAppender(recording);
+		orders.addAppender(recording);
+		AsyncAppender async = new AsyncAppender();
+		async.setContext(this.context);
+		async.setName("ASYNC");
+		async.start();
+		root().addAppender(async);
+		LogbackAsyncWrapping wrapping = wrapping(128);
+		assertThat(wrapping.wrap()).isEqualTo(1);
+		assertThat(wrapping.wrap()).isZero();
+		// Another application context's wrapping takes the appender over: never a queue
+		// behind a queue.
+		WrappingSettings another = new WrappingSettings(256, true, Level.INFO);
+		assertThat(new LogbackAsyncWrapping(this.context, another).wrap()).isEqualTo(1);
+		List<Appender<ILoggingEvent>> rootAppenders = appenders(root());
+		assertThat(rootAppenders).hasSize(2).contains(async);
+		CountingAsyncAppender wrapper = (CountingAsyncAppender) rootAppenders.stream()
+			.filter(CountingAsyncAppender.class::isInstance)
+			.findFirst()
+			.orElseThrow();
+		assertThat(wrapper.getDelegate()).isSameAs(recording);
+		assertThat(wrapper.getQueueCapacity()).isEqualTo(256);
+		// One queue for the appender wherever it is attached.
+		assertThat(appenders(orders)).containsExactly(wrapper);
+		assertThat(LogbackAsyncWrapping.wrappers(this.context)).containsExactly(wrapper);
+	}
+
+	@Test
+	void appendersOfALaterConfigurationAreWrappedUntilTheApplicationContextCloses() throws Exception {
+		LogbackAsyncWrapping wrapping = wrapping(128);
+		wrapping.afterPropertiesSet();
+		configure();
+		assertThat(appenders(root())).singleElement().isInstanceOf(CountingAsyncAppender.class);
+		assertThat(wrapping.wrappedNames()).containsExactly("CONSOLE");
+		wrapping.destroy();
+		configure();
+		assertThat(appenders(root())).singleElement().isNotInstanceOf(CountingAsyncAppender.class);
+	}
+
+	private void configure() throws JoranException {
+		this.context.reset();
+		JoranConfigurator configurator = new JoranConfigurator();
+		configurator.setContext(this.context);
+		String xml = """
+				<configuration>
+				  <appender name="CONSOLE" class="ch.qos.logback.core.ConsoleAppender">
+				    <encoder><pattern>%msg%n</pattern></encoder>
+				  </appender>
+				  <root level="INFO"><appender-ref ref="CONSOLE"/></root>
+				</configuration>
+				""";
+		configurator.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+	}
+
+	@Test
+	void aStoppedWrapperWritesItsQueueThenStopsTheAppender() throws Exception {
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.context);
+		stalled.start();
+		root().addAppender(stalled);
+		wrapping(128).afterPropertiesSet();
+		root().info("one");
+		stalled.awaitEntered();
+		root().warn("two");
+		root().error("three");
+		stalled.release();
+		this.context.stop();
+		assertThat(stalled.messages()).containsExactly("one", "two", "three");
+		assertThat(stalled.isStarted()).isFalse();
+	}
+
+}

@@ -1,0 +1,192 @@
+package dev.safedefaults.logging.logback;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.FeatureStatus;
+import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
+import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
+import dev.safedefaults.logging.logback.actuate.LogbackLoggingMetricsAutoConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Logback route's auto-configuration, on the Logback context SLF4J is bound to (this
+ * execution's class path has Logback and no Log4j SLF4J provider, as an application that
+ * keeps Logback).
+ */
+@Tag(LogbackFixtures.TAG)
+class LogbackAsyncAutoConfigurationTests {
+
+	// Log4j core is on this class path too (the repository's tests run on Log4j2):
+	// hidden,
+	// so that only the Logback side applies, as in an application that keeps Logback.
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withClassLoader(new FilteredClassLoader("org.apache.logging.log4j.core"))
+		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+				LoggingDefaultsAutoConfiguration.class, LogbackAsyncAutoConfiguration.class,
+				LoggingMetricsAutoConfiguration.class, LogbackLoggingMetricsAutoConfiguration.class));
+
+	private final LoggerContext logback = LogbackContexts.running();
+
+	private LogbackFixtures.Recording application;
+
+	@BeforeEach
+	void applicationsOwnAppender() {
+		this.logback.reset();
+		this.application = new LogbackFixtures.Recording("APP", false);
+		this.application.setContext(this.logback);
+		this.application.start();
+		root().setLevel(Level.INFO);
+		root().addAppender(this.application);
+	}
+
+	@AfterEach
+	void reset() {
+		this.logback.reset();
+	}
+
+	private Logger root() {
+		return this.logback.getLogger(Logger.ROOT_LOGGER_NAME);
+	}
+
+	private List<Appender<ILoggingEvent>> rootAppenders() {
+		List<Appender<ILoggingEvent>> appenders = new ArrayList<>();
+		for (Iterator<Appender<ILoggingEvent>> it = root().iteratorForAppenders(); it.hasNext();) {
+			appenders.add(it.next());
+		}
+		return appenders;
+	}
+
+	private CountingAsyncAppender wrapper() {
+		assertThat(rootAppenders()).singleElement().isInstanceOf(CountingAsyncAppender.class);
+		return (CountingAsyncAppender) rootAppenders().get(0);
+	}
+
+	@Test
+	void theRunningContextsAppendersAreWrappedAndTheStatusSaysSo() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(LogbackAsyncWrapping.class);
+			assertThat(wrapper().getDelegate()).isSameAs(this.application);
+			assertThat(wrapper().getQueueCapacity()).isEqualTo(32_768);
+			FeatureStatus status = context.getBean("safeDefaultsLogbackFeatureStatus", FeatureStatusReporter.class)
+				.status();
+			assertThat(status.enabled()).isTrue();
+			assertThat(status.appliedTo()).containsExactly(
+					"Logback: 1 appender(s) [APP] wrapped behind bounded queues of 32768 events, no caller data",
+					"queue full: discard at or below INFO, 0 discarded so far");
+			assertThat(context).doesNotHaveBean("safeDefaultsLoggingFeatureStatusWithoutLog4j");
+		});
+	}
+
+	@Test
+	void theLoggingPropertiesMapAsOnLog4j2() {
+		this.runner
+			.withPropertyValues("safe-defaults.logging.ring-buffer-size=256",
+					"safe-defaults.logging.queue-full-policy=block", "safe-defaults.logging.discard-threshold=debug")
+			.run((context) -> {
+				WrappingSettings settings = context.getBean(LogbackAsyncWrapping.class).settings();
+				assertThat(settings.queueCapacity()).isEqualTo(256);
+				assertThat(settings.discard()).isFalse();
+				assertThat(settings.threshold()).isEqualTo(Level.DEBUG);
+				assertThat(wrapper().getQueueCapacity()).isEqualTo(256);
+			});
+	}
+
+	@Test
+	void switchedOffTheAppendersStaySynchronousAndTheStatusSaysWhy() {
+		this.runner.withPropertyValues("safe-defaults.logging.enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(LogbackAsyncWrapping.class);
+			assertThat(rootAppenders()).containsExactly(this.application);
+			FeatureStatus status = context.getBean("safeDefaultsLogbackFeatureStatus", FeatureStatusReporter.class)
+				.status();
+			assertThat(status.enabled()).isFalse();
+			assertThat(status.reason()).contains("safe-defaults.logging.enabled=false");
+		});
+	}
+
+	@Test
+	void theMasterSwitchLeavesLogbackAlone() {
+		this.runner.withPropertyValues("safe-defaults.enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(LogbackAsyncWrapping.class);
+			assertThat(rootAppenders()).containsExactly(this.application);
+		});
+	}
+
+	@Test
+	void withoutLogbackNothingIsWrapped() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.apache.logging.log4j.core", "ch.qos.logback"))
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(LogbackAsyncWrapping.class);
+				assertThat(rootAppenders()).containsExactly(this.application);
+			});
+	}
+
+	@Test
+	void discardsAreCountedInTheSameMetricAsOnLog4j2() throws Exception {
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.logback);
+		stalled.start();
+		root().detachAndStopAllAppenders();
+		root().addAppender(stalled);
+		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.withPropertyValues("safe-defaults.logging.ring-buffer-size=128")
+			.run((context) -> {
+				try {
+					org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger("com.example.Orders");
+					logger.info("held by the stalled output");
+					stalled.awaitEntered();
+					for (int i = 0; i < 128 + 7; i++) {
+						logger.info("event {}", i);
+					}
+					MeterRegistry registry = context.getBean(MeterRegistry.class);
+					context.getBeansOfType(io.micrometer.core.instrument.binder.MeterBinder.class)
+						.values()
+						.forEach((binder) -> binder.bindTo(registry));
+					assertThat(registry.get("safedefaults.logging.discarded").functionCounter().count()).isEqualTo(7);
+				}
+				finally {
+					stalled.release();
+				}
+			});
+	}
+
+	@Test
+	void aSecondApplicationContextInTheJvmWrapsWithItsOwnSettingsAndCount() throws Exception {
+		ConfigurableApplicationContext[] first = new ConfigurableApplicationContext[1];
+		this.runner.withPropertyValues("safe-defaults.logging.ring-buffer-size=128").run((one) -> {
+			first[0] = one;
+			CountingAsyncAppender firstWrapper = wrapper();
+			this.runner.withPropertyValues("safe-defaults.logging.ring-buffer-size=256").run((two) -> {
+				CountingAsyncAppender secondWrapper = wrapper();
+				assertThat(secondWrapper).isNotSameAs(firstWrapper);
+				// Never a queue behind a queue: the application's appender, wrapped anew.
+				assertThat(secondWrapper.getDelegate()).isSameAs(this.application);
+				assertThat(secondWrapper.getQueueCapacity()).isEqualTo(256);
+				assertThat(two.getBean(LogbackAsyncWrapping.class).settings())
+					.isNotSameAs(one.getBean(LogbackAsyncWrapping.class).settings());
+			});
+		});
+		assertThat(first[0].isActive()).isFalse();
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.safedefaults.logging.logback;
+
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
+import ch.qos.logback.core.AppenderBase;
+import ch.qos.logback.core.OutputStreamAppender;
+
+/**
+ * Real Logback appenders for the tests: one that records, optionally held until released
+ * (a stalled output), and one writing a pattern to memory.
+ */
+public final class LogbackFixtures {
+
+	/** The tag of the tests that need Logback on the class path (their own execution). */
+	public static final String TAG = "logback";
+
+	private LogbackFixtures() {
+	}
+
+	/**
+	 * A fresh context whose root logs at TRACE.
+	 * @return the context, started
+	 */
+	public static LoggerContext context() {
+		LoggerContext context = new LoggerContext();
+		// What SLF4J's Logback provider gives the context it makes.
+		context.setMDCAdapter(new LogbackMDCAdapter());
+		context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.TRACE);
+		context.start();
+		return context;
+	}
+
+	/**
+	 * Records events; when made held, the first event blocks the writing thread until
+	 * {@link #release()}.
+	 */
+	public static class Recording extends AppenderBase<ILoggingEvent> {
+
+		private final List<ILoggingEvent> written = new CopyOnWriteArrayList<>();
+
+		private final CountDownLatch entered = new CountDownLatch(1);
+
+		private final CountDownLatch release;
+
+		private volatile String threadName = "";
+
+		public Recording(String name, boolean held) {
+			setName(name);
+			this.release = new CountDownLatch(held ? 1 : 0);
+		}
+
+		@Override
+		protected void append(ILoggingEvent event) {
+			this.threadName = Thread.currentThread().getName();
+			this.entered.countDown();
+			try {
+				this.release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+			this.written.add(event);
+		}
+
+		public List<ILoggingEvent> written() {
+			return this.written;
+		}
+
+		public List<String> messages() {
+			return this.written.stream().map(ILoggingEvent::getFormattedMessage).toList();
+		}
+
+		public String threadName() {
+			return this.threadName;
+		}
+
+		public void awaitEntered() throws InterruptedException {
+			if (!this.entered.await(30, TimeUnit.SECONDS)) {
+				throw new AssertionError("nothing reached the appender");
+			}
+		}
+
+		public void release() {
+			this.release.countDown();
+		}
+
+	}
+
+	/**
+	 * An appender writing a pattern to memory, as a console appender does to stdout.
+	 * @param context the context
+	 * @param name its name
+	 * @param pattern its pattern
+	 * @param out where it writes
+	 * @return the appender, started
+	 */
+	public static OutputStreamAppender<ILoggingEvent> patternAppender(LoggerContext context, String name,
+			String pattern, ByteArrayOutputStream out) {
+		PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+		encoder.setContext(context);
+		encoder.setPattern(pattern);
+		encoder.start();
+		OutputStreamAppender<ILoggingEvent> appender = new OutputStreamAppender<>();
+		appender.setContext(context);
+		appender.setName(name);
+		appender.setEncoder(encoder);
+		appender.setOutputStream(out);
+		appender.start();
+		return appender;
+	}
+
+}
