@@ -7,11 +7,14 @@ import java.util.List;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.logging.LogbackChecksAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
 import dev.safedefaults.logging.logback.actuate.LogbackLoggingMetricsAutoConfiguration;
@@ -22,10 +25,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -167,6 +172,34 @@ class LogbackAsyncAutoConfigurationTests {
 				finally {
 					stalled.release();
 				}
+			});
+	}
+
+	@Test
+	void stackTracesLeftOutByThrottledExAreCountedInTheSameMetricAsOnLog4j2() {
+		new ThrottledThrowableConverterRegistration().postProcessEnvironment(new MockEnvironment(),
+				new SpringApplication());
+		this.runner.withConfiguration(AutoConfigurations.of(LogbackChecksAutoConfiguration.class))
+			.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.withPropertyValues("safe-defaults.logging.stack-traces.first-n=1")
+			.run((context) -> {
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				context.getBeansOfType(io.micrometer.core.instrument.binder.MeterBinder.class)
+					.values()
+					.forEach((binder) -> binder.bindTo(registry));
+				PatternLayout layout = new PatternLayout();
+				layout.setContext(this.logback);
+				layout.setPattern("%m%n%throttledEx");
+				layout.start();
+				IllegalStateException failure = new IllegalStateException("refused");
+				for (int i = 0; i < 3; i++) {
+					layout
+						.doLayout(new LoggingEvent(getClass().getName(), root(), Level.ERROR, "failed", failure, null));
+				}
+				// first-n=1: the first rendering in full, the next two as one line each.
+				assertThat(registry.get("safedefaults.logging.stack-traces.elided").functionCounter().count())
+					.isEqualTo(2);
+				assertThat(registry.find("safedefaults.logging.ring-buffer.remaining").meter()).isNull();
 			});
 	}
 

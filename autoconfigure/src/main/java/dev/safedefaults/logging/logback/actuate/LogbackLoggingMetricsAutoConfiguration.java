@@ -1,23 +1,28 @@
 package dev.safedefaults.logging.logback.actuate;
 
+import java.util.function.LongSupplier;
+
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
-import dev.safedefaults.logging.actuate.LoggingMeterBinder;
 import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
 import dev.safedefaults.logging.logback.LogbackAsyncAutoConfiguration;
 import dev.safedefaults.logging.logback.LogbackAsyncWrapping;
-import io.micrometer.core.instrument.FunctionCounter;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@code safedefaults.logging.discarded} on Logback: the events this application
- * context's wrapped appenders discarded because their queue was full (never WARN or
- * above). It comes before the Log4j2 metrics, which step aside when it is there (both
- * libraries on the class path, Logback running).
+ * The logging metrics on Logback ({@link LogbackMeterBinder}): the events this
+ * application context's wrapped appenders discarded because their queue was full (never
+ * WARN or above), and the stack traces {@code %throttledEx} left out. It comes before the
+ * Log4j2 metrics, which step aside when it is there (both libraries on the class path,
+ * Logback running).
  */
 @AutoConfiguration(after = LogbackAsyncAutoConfiguration.class, before = LoggingMetricsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -29,12 +34,17 @@ public final class LogbackLoggingMetricsAutoConfiguration {
 	public static final String METER_BINDER = "safeDefaultsLogbackMeterBinder";
 
 	@Bean(METER_BINDER)
-	MeterBinder safeDefaultsLogbackMeterBinder(LogbackAsyncWrapping wrapping) {
-		return (registry) -> FunctionCounter
-			.builder(LoggingMeterBinder.DISCARDED, wrapping, LogbackAsyncWrapping::discardedCount)
-			.description("Log events discarded because the async queue was full (never WARN or above)")
-			.baseUnit("events")
-			.register(registry);
+	MeterBinder safeDefaultsLogbackMeterBinder(LogbackAsyncWrapping wrapping,
+			ObjectProvider<StackTraceThrottleConfigurer> stackTraceThrottle) {
+		return new LogbackMeterBinder(wrapping, elided(stackTraceThrottle.getIfAvailable()));
+	}
+
+	/**
+	 * This context's own count when it configured the throttling, else the count in
+	 * force.
+	 */
+	private static LongSupplier elided(@Nullable StackTraceThrottleConfigurer configurer) {
+		return (configurer != null) ? configurer::elidedCount : StackTraceThrottling::elidedCount;
 	}
 
 }
