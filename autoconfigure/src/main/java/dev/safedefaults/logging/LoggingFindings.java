@@ -164,7 +164,10 @@ public final class LoggingFindings implements FindingDeclarations {
 	 * A Logback appender's pattern: Logback computes the location whenever a converter
 	 * asks for it, on the thread that renders the event.
 	 */
-	static final FindingType LOCATION_PATTERN_ON_LOGBACK = LOCATION_PATTERN.because(
+	/**
+	 * {@code logging.location-pattern} on Logback. Args: the words, the appender.
+	 */
+	public static final FindingType LOCATION_PATTERN_ON_LOGBACK = LOCATION_PATTERN.because(
 			"The pattern of the Logback appender '%2$s' asks for the caller's location (%1$s): a stack walk per "
 					+ "event (new Throwable().getStackTrace()) where the event is written on the calling thread, '?' "
 					+ "behind an AsyncAppender without includeCallerData.",
@@ -180,6 +183,18 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Render throwables with %%throttledEx: keep Boot's ${sys:LOG_EXCEPTION_CONVERSION_WORD} in the pattern "
 					+ "(the starter makes it %%throttledEx) or write %%throttledEx where the pattern has %%ex, %%xEx, "
 					+ "%%rEx, %%wEx or %%xwEx.");
+
+	/**
+	 * {@code logging.full-stack-traces} on Logback. Args: how traces are printed, the
+	 * appender.
+	 */
+	public static final FindingType FULL_STACK_TRACES_ON_LOGBACK = FULL_STACK_TRACES.because(
+			"The pattern of the Logback appender '%2$s' prints every stack trace in full (%1$s): in an error storm "
+					+ "the thread writing the events (the caller, or the queue's one worker) renders 50-100-frame "
+					+ "traces and falls behind, and the backlog outlives the storm (incident 6).",
+			"Render throwables with %%throttledEx in the pattern of the appender '%2$s' (the starter registers the "
+					+ "word for Logback): keep Boot's ${LOG_EXCEPTION_CONVERSION_WORD} (the starter makes it "
+					+ "%%throttledEx) or write %%throttledEx in place of %1$s; %%nopex prints no trace at all.");
 
 	/**
 	 * A queue-full policy set by the user through {@code log4j2.asyncQueueFullPolicy}.

@@ -1,9 +1,7 @@
 package dev.safedefaults.logging.logback;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -15,19 +13,10 @@ import ch.qos.logback.classic.pattern.LineOfCallerConverter;
 import ch.qos.logback.classic.pattern.MethodOfCallerConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
-import ch.qos.logback.core.OutputStreamAppender;
-import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
-import ch.qos.logback.core.pattern.DynamicConverter;
 import ch.qos.logback.core.pattern.PatternLayoutBase;
-import ch.qos.logback.core.pattern.parser.CompositeNode;
-import ch.qos.logback.core.pattern.parser.Node;
-import ch.qos.logback.core.pattern.parser.Parser;
-import ch.qos.logback.core.pattern.parser.SimpleKeywordNode;
-import ch.qos.logback.core.spi.ScanException;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingType;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the Logback appenders whose pattern asks for the caller's location (incident 3):
@@ -65,7 +54,7 @@ public class LogbackLocationPatternCheck implements Check {
 	public List<Finding> run() {
 		List<Finding> findings = new ArrayList<>();
 		for (Appender<ILoggingEvent> appender : LogbackAppenders.of(this.context.get())) {
-			PatternLayoutBase<ILoggingEvent> layout = patternLayout(appender);
+			PatternLayoutBase<ILoggingEvent> layout = LogbackPatternWords.patternLayout(appender);
 			if (layout == null) {
 				continue;
 			}
@@ -78,64 +67,16 @@ public class LogbackLocationPatternCheck implements Check {
 		return findings;
 	}
 
-	private static @Nullable PatternLayoutBase<ILoggingEvent> patternLayout(Appender<ILoggingEvent> appender) {
-		if (appender instanceof OutputStreamAppender<ILoggingEvent> output
-				&& output.getEncoder() instanceof LayoutWrappingEncoder<ILoggingEvent> encoder
-				&& encoder.getLayout() instanceof PatternLayoutBase<ILoggingEvent> layout) {
-			return layout;
-		}
-		return null;
-	}
-
 	/**
 	 * The words of a pattern layout that need the caller's location, as written.
 	 * @param layout the layout
 	 * @return the words ({@code %L}), empty when none or when the pattern does not parse
 	 */
 	static Set<String> locationWords(PatternLayoutBase<ILoggingEvent> layout) {
-		Set<String> words = new LinkedHashSet<>();
-		String pattern = layout.getPattern();
-		if (pattern == null) {
-			return words;
-		}
-		Node head;
-		try {
-			Parser<ILoggingEvent> parser = new Parser<>(pattern);
-			parser.setContext(layout.getContext());
-			head = parser.parse();
-		}
-		catch (ScanException | RuntimeException ex) {
-			// A pattern Logback cannot parse renders nothing to look at.
-			return words;
-		}
-		collect(head, layout.getEffectiveConverterMap(), words);
-		return words;
+		return LogbackPatternWords.matching(layout, LogbackLocationPatternCheck::needsLocation);
 	}
 
-	private static void collect(@Nullable Node node, Map<String, Supplier<DynamicConverter>> converters,
-			Set<String> words) {
-		for (Node current = node; current != null; current = current.getNext()) {
-			if (current instanceof SimpleKeywordNode keyword && keyword.getValue() instanceof String word
-					&& needsLocation(converters.get(word))) {
-				words.add("%" + word);
-			}
-			if (current instanceof CompositeNode composite) {
-				collect(composite.getChildNode(), converters, words);
-			}
-		}
-	}
-
-	private static boolean needsLocation(@Nullable Supplier<DynamicConverter> supplier) {
-		if (supplier == null) {
-			return false;
-		}
-		Object converter;
-		try {
-			converter = supplier.get();
-		}
-		catch (RuntimeException ex) {
-			return false;
-		}
+	private static boolean needsLocation(Object converter) {
 		return converter instanceof LineOfCallerConverter || converter instanceof MethodOfCallerConverter
 				|| converter instanceof ClassOfCallerConverter || converter instanceof FileOfCallerConverter
 				|| converter instanceof CallerDataConverter;

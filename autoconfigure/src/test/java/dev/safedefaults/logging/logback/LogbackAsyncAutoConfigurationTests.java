@@ -14,7 +14,6 @@ import ch.qos.logback.core.Appender;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
-import dev.safedefaults.logging.LogbackChecksAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
 import dev.safedefaults.logging.logback.actuate.LogbackLoggingMetricsAutoConfiguration;

@@ -1,10 +1,10 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.logback;
 
 import ch.qos.logback.classic.LoggerContext;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.logging.logback.LogbackAsyncAppenderCheck;
-import dev.safedefaults.logging.logback.LogbackLocationPatternCheck;
+import dev.safedefaults.logging.LoggingDefaultsProperties;
+import dev.safedefaults.logging.LoggingFindings;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +42,12 @@ public final class LogbackChecksAutoConfiguration {
 	LogbackLocationPatternCheck safeDefaultsLogbackLocationPatternCheck() {
 		return new LogbackLocationPatternCheck(LogbackChecksAutoConfiguration::logbackContext,
 				LoggingFindings.LOCATION_PATTERN_ON_LOGBACK);
+	}
+
+	@Bean
+	LogbackFullStackTracesCheck safeDefaultsLogbackFullStackTracesCheck() {
+		return new LogbackFullStackTracesCheck(LogbackChecksAutoConfiguration::logbackContext,
+				LoggingFindings.FULL_STACK_TRACES_ON_LOGBACK);
 	}
 
 	@Bean

@@ -1,10 +1,8 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.logback;
 
 import java.time.Duration;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.logging.logback.LogbackAsyncAppenderCheck;
-import dev.safedefaults.logging.logback.LogbackLocationPatternCheck;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
 import org.junit.jupiter.api.Tag;
@@ -31,6 +29,7 @@ class LogbackChecksAutoConfigurationTests {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(LogbackAsyncAppenderCheck.class)
 				.hasSingleBean(LogbackLocationPatternCheck.class)
+				.hasSingleBean(LogbackFullStackTracesCheck.class)
 				.hasSingleBean(StackTraceThrottleConfigurer.class);
 			// The running context: Logback's own, configured by this JVM's defaults.
 			assertThat(context.getBean(LogbackAsyncAppenderCheck.class).run()).isEmpty();
@@ -52,6 +51,7 @@ class LogbackChecksAutoConfigurationTests {
 		this.runner.withClassLoader(new FilteredClassLoader("ch.qos.logback.classic"))
 			.run((context) -> assertThat(context).doesNotHaveBean(LogbackAsyncAppenderCheck.class)
 				.doesNotHaveBean(LogbackLocationPatternCheck.class)
+				.doesNotHaveBean(LogbackFullStackTracesCheck.class)
 				.doesNotHaveBean(StackTraceThrottleConfigurer.class));
 	}
 

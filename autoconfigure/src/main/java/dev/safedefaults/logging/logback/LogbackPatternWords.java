@@ -1,0 +1,98 @@
+package dev.safedefaults.logging.logback;
+
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
+import ch.qos.logback.core.pattern.DynamicConverter;
+import ch.qos.logback.core.pattern.PatternLayoutBase;
+import ch.qos.logback.core.pattern.parser.CompositeNode;
+import ch.qos.logback.core.pattern.parser.Node;
+import ch.qos.logback.core.pattern.parser.Parser;
+import ch.qos.logback.core.pattern.parser.SimpleKeywordNode;
+import ch.qos.logback.core.spi.ScanException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads the conversion words of a Logback appender's pattern as its layout does: the
+ * pattern parsed with Logback's own parser, every word (nested ones in a composite word
+ * included) looked up in the layout's converter map, so that an application's own
+ * {@code <conversionRule>} aliases resolve to the converter they name.
+ */
+final class LogbackPatternWords {
+
+	private LogbackPatternWords() {
+	}
+
+	/**
+	 * The pattern layout an appender writes with, when it has one.
+	 * @param appender the appender
+	 * @return its pattern layout, or {@code null}
+	 */
+	static @Nullable PatternLayoutBase<ILoggingEvent> patternLayout(Appender<ILoggingEvent> appender) {
+		if (appender instanceof OutputStreamAppender<ILoggingEvent> output
+				&& output.getEncoder() instanceof LayoutWrappingEncoder<ILoggingEvent> encoder
+				&& encoder.getLayout() instanceof PatternLayoutBase<ILoggingEvent> layout) {
+			return layout;
+		}
+		return null;
+	}
+
+	/**
+	 * The words of a layout's pattern whose converter matches, as written.
+	 * @param layout the layout
+	 * @param converter which converters to report
+	 * @return the words ({@code %L}), empty when none or when the pattern does not parse
+	 */
+	static Set<String> matching(PatternLayoutBase<ILoggingEvent> layout, Predicate<Object> converter) {
+		Set<String> words = new LinkedHashSet<>();
+		String pattern = layout.getPattern();
+		if (pattern == null) {
+			return words;
+		}
+		Node head;
+		try {
+			Parser<ILoggingEvent> parser = new Parser<>(pattern);
+			parser.setContext(layout.getContext());
+			head = parser.parse();
+		}
+		catch (ScanException | RuntimeException ex) {
+			// A pattern Logback cannot parse renders nothing to look at.
+			return words;
+		}
+		collect(head, layout.getEffectiveConverterMap(), converter, words);
+		return words;
+	}
+
+	private static void collect(@Nullable Node node, Map<String, Supplier<DynamicConverter>> converters,
+			Predicate<Object> converter, Set<String> words) {
+		for (Node current = node; current != null; current = current.getNext()) {
+			if (current instanceof SimpleKeywordNode keyword && keyword.getValue() instanceof String word
+					&& matches(converters.get(word), converter)) {
+				words.add("%" + word);
+			}
+			if (current instanceof CompositeNode composite) {
+				collect(composite.getChildNode(), converters, converter, words);
+			}
+		}
+	}
+
+	private static boolean matches(@Nullable Supplier<DynamicConverter> supplier, Predicate<Object> converter) {
+		if (supplier == null) {
+			return false;
+		}
+		try {
+			return converter.test(supplier.get());
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+}
