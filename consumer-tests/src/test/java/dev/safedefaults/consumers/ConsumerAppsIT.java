@@ -6,6 +6,14 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import dev.safedefaults.testsupport.Slow;
@@ -32,6 +40,11 @@ class ConsumerAppsIT {
 	private static final String LOGBACK_APP = "boot40-logback";
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	/** The smallest {@code safe-defaults.logging.ring-buffer-size} allowed. */
+	private static final int SMALLEST_QUEUE = 128;
+
+	private static final Pattern DISCARDED_SO_FAR = Pattern.compile("(\\d+) discarded so far");
 
 	@Test
 	void aBoot40ProjectOnTheStarterParent() {
@@ -121,16 +134,36 @@ class ConsumerAppsIT {
 	@Test
 	void aLogbackApplicationOnTheKeepLogbackRouteKeepsItsOwnJsonLinesAndRaisesNoFinding() {
 		List<JsonNode> lines;
-		try (ConsumerApp app = ConsumerApp.startJar(LOGBACK_APP, LOGBACK_APP + "-keep-logback")) {
+		long logged = 0;
+		long bursts = 0;
+		long discarded;
+		try (ConsumerApp app = ConsumerApp.startJar(LOGBACK_APP, LOGBACK_APP + "-keep-logback",
+				"--safe-defaults.logging.ring-buffer-size=" + SMALLEST_QUEUE)) {
 			assertThat(app.getJson("/actuator/health").path("status").asString()).isEqualTo("UP");
 			JsonNode report = app.getJson("/actuator/safedefaults");
 			assertThat(report.path("findings")).as("findings on the keep-Logback route: %s", report.path("findings"))
 				.isEmpty();
+			// The application's appender, by its name in logback-spring.xml, behind a
+			// queue of the size asked for.
+			JsonNode logging = feature(report, "logging");
+			assertThat(logging.path("enabled").asBoolean()).as("%s", logging).isTrue();
+			assertThat(logging.path("appliedTo").toString()).as("%s", logging)
+				.contains("Logback: 1 appender(s) [JSON] wrapped behind bounded queues of " + SMALLEST_QUEUE
+						+ " events, no caller data")
+				.contains("queue full: discard at or below INFO, 0 discarded so far");
 			assertThat(app.get("/log?count=3").body()).isEqualTo("logged 3");
-			// Here, once the Logback wrapping is merged: the logging feature applied
-			// (appenders asynchronous), and discards counted under load.
+			logged += 3;
+			// Bursts from several request threads at once, far more INFO events than
+			// the queue holds, until the count moves (the first burst does it: the
+			// writer of one queue against four callers that only queue).
+			discarded = 0;
+			while (discarded == 0 && bursts < 10) {
+				logged += burst(app, 4, 20_000);
+				bursts++;
+				discarded = discardedSoFar(feature(app.getJson("/actuator/safedefaults"), "logging"));
+			}
+			assertThat(discarded).as("INFO events discarded and counted after %s bursts", bursts).isPositive();
 			app.close();
-			// The stop: the last line of the starter's stop goes here too.
 			lines = jsonLines(app.log());
 		}
 		assertThat(lines).as("the application's own lines, in its format")
@@ -139,6 +172,54 @@ class ConsumerAppsIT {
 				.isEqualTo("org.springframework.boot.tomcat.TomcatWebServer"))
 			.anySatisfy((line) -> assertThat(line.path("message").asString()).startsWith("safe-defaults: applied"));
 		assertThat(lines).noneSatisfy((line) -> assertThat(line.path("level").asString()).isEqualTo("ERROR"));
+		// WARN is never discarded: one per request, every one written.
+		assertThat(lines.stream()
+			.filter((line) -> line.path("level").asString().equals("WARN")
+					&& line.path("message").asString().startsWith("logged ")))
+			.hasSize((int) (1 + 4 * bursts));
+		// Nothing lost uncounted: every INFO event logged is written or counted.
+		long written = lines.stream().filter((line) -> line.path("message").asString().startsWith("order ")).count();
+		assertThat(written + discarded).as("written %s + discarded %s", written, discarded)
+			.isGreaterThanOrEqualTo(logged);
+		// The stop: the queue was written within the shutdown timeout, so the stop has
+		// nothing to count and writes no last line (stderr shares this log: it would
+		// not be JSON either).
+		assertThat(lines).noneSatisfy(
+				(line) -> assertThat(line.path("message").asString()).contains("log events not written at shutdown"));
+	}
+
+	/**
+	 * Calls {@code /log} from several threads at once.
+	 * @return how many INFO events the calls logged
+	 */
+	private static long burst(ConsumerApp app, int threads, int count) {
+		ExecutorService callers = Executors.newFixedThreadPool(threads);
+		try {
+			List<Future<String>> calls = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				calls.add(callers.submit(() -> app.get("/log?count=" + count).body()));
+			}
+			for (Future<String> call : calls) {
+				assertThat(call.get(60, TimeUnit.SECONDS)).isEqualTo("logged " + count);
+			}
+			return (long) threads * count;
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new AssertionError("a /log call failed", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		finally {
+			callers.shutdownNow();
+		}
+	}
+
+	private static long discardedSoFar(JsonNode logging) {
+		Matcher matcher = DISCARDED_SO_FAR.matcher(logging.path("appliedTo").toString());
+		assertThat(matcher.find()).as("the discard count in %s", logging).isTrue();
+		return Long.parseLong(matcher.group(1));
 	}
 
 	@Test
