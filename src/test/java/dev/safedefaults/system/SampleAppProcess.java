@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.safedefaults.testsupport.FreePort;
+import dev.safedefaults.testsupport.StdoutPump;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -103,7 +104,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	private boolean lostItsPort() {
 		return !this.process.isAlive() && (FreePort.lostInOutput(this.port, log())
-				|| (this.stdoutPump != null && FreePort.lostInOutput(this.port, readQuietly(this.stdoutPump.file))));
+				|| (this.stdoutPump != null && FreePort.lostInOutput(this.port, readQuietly(this.stdoutPump.file()))));
 	}
 
 	private static String readQuietly(Path file) {
@@ -361,7 +362,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * @return the file
 	 */
 	public Path stdoutFile() {
-		return (this.stdoutPump != null) ? this.stdoutPump.file : this.log;
+		return (this.stdoutPump != null) ? this.stdoutPump.file() : this.log;
 	}
 
 	/**
@@ -414,98 +415,6 @@ public final class SampleAppProcess implements AutoCloseable {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
-	}
-
-	/**
-	 * Copies the app's stdout to a file until told to stall; then reads nothing more
-	 * (until {@link #resume()}, before the app is stopped). With a rate, it reads no
-	 * faster than that many bytes per second.
-	 */
-	private static final class StdoutPump implements Runnable {
-
-		private final java.io.InputStream in;
-
-		private final Path file;
-
-		private volatile boolean stalled;
-
-		private final Object lock = new Object();
-
-		private final long bytesPerSecond;
-
-		private Thread thread;
-
-		private StdoutPump(java.io.InputStream in, Path file, long bytesPerSecond) {
-			this.in = in;
-			this.file = file;
-			this.bytesPerSecond = bytesPerSecond;
-		}
-
-		static StdoutPump start(Process process, Path file, long bytesPerSecond) {
-			StdoutPump pump = new StdoutPump(process.getInputStream(), file, bytesPerSecond);
-			pump.thread = new Thread(pump, "sample-app-stdout");
-			pump.thread.setDaemon(true);
-			pump.thread.start();
-			return pump;
-		}
-
-		void awaitEnd(Duration limit) {
-			try {
-				this.thread.join(limit.toMillis());
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
-
-		void stall() {
-			this.stalled = true;
-		}
-
-		void resume() {
-			synchronized (this.lock) {
-				this.stalled = false;
-				this.lock.notifyAll();
-			}
-		}
-
-		@Override
-		public void run() {
-			// Small reads when paced, so the pace holds within a few milliseconds.
-			byte[] buffer = new byte[(this.bytesPerSecond > 0)
-					? (int) Math.max(1, Math.min(8192, this.bytesPerSecond / 100)) : 8192];
-			long started = System.nanoTime();
-			long total = 0;
-			try (java.io.OutputStream out = Files.newOutputStream(this.file)) {
-				int read;
-				while ((read = this.in.read(buffer)) >= 0) {
-					out.write(buffer, 0, read);
-					out.flush();
-					total += read;
-					if (this.bytesPerSecond > 0) {
-						long due = started + total * 1_000_000_000L / this.bytesPerSecond;
-						long ahead = due - System.nanoTime();
-						if (ahead > 0) {
-							Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
-						}
-						else if (ahead < -100_000_000L) {
-							// Idle time earns at most 100 ms of credit: a reader has no
-							// savings.
-							started -= ahead + 100_000_000L;
-						}
-					}
-					synchronized (this.lock) {
-						while (this.stalled) {
-							this.lock.wait();
-						}
-					}
-				}
-			}
-			catch (IOException | InterruptedException ex) {
-				// the app has gone
-			}
-		}
-
 	}
 
 }

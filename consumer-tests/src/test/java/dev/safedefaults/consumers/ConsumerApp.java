@@ -11,9 +11,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import dev.safedefaults.testsupport.FreePort;
+import dev.safedefaults.testsupport.StdoutPump;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,12 +39,16 @@ final class ConsumerApp implements AutoCloseable {
 
 	private final int port;
 
+	/** The reader of stdout, when stdout is not the log file. */
+	private final StdoutPump stdoutPump;
+
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-	private ConsumerApp(Process process, Path log, int port) {
+	private ConsumerApp(Process process, Path log, int port, StdoutPump stdoutPump) {
 		this.process = process;
 		this.log = log;
 		this.port = port;
+		this.stdoutPump = stdoutPump;
 	}
 
 	/**
@@ -61,8 +71,31 @@ final class ConsumerApp implements AutoCloseable {
 	 * @return the running application
 	 */
 	static ConsumerApp startJar(String project, String jar, String... appArgs) {
+		return launch(project, jar, 0, appArgs);
+	}
+
+	/**
+	 * Starts one of a consumer project's jars with its stdout read by a log shipper that
+	 * keeps up with only so many bytes per second ({@link #stallStdout()} stops it);
+	 * stderr goes to the log file.
+	 * @param project the project's directory name under {@code src/it}
+	 * @param jar the jar's name without {@code .jar}
+	 * @param stdoutBytesPerSecond how fast stdout is read
+	 * @param appArgs application arguments
+	 * @return the running application
+	 */
+	static ConsumerApp startJarWithSlowStdout(String project, String jar, long stdoutBytesPerSecond,
+			String... appArgs) {
+		if (stdoutBytesPerSecond <= 0) {
+			throw new IllegalArgumentException("stdoutBytesPerSecond must be positive: " + stdoutBytesPerSecond);
+		}
+		return launch(project, jar, stdoutBytesPerSecond, appArgs);
+	}
+
+	private static ConsumerApp launch(String project, String jar, long stdoutBytesPerSecond, String... appArgs) {
 		Path built = built(project, jar);
-		ConsumerApp app = FreePort.start((port) -> startOn(port, jar, built, appArgs), ConsumerApp::lostItsPort);
+		ConsumerApp app = FreePort.start((port) -> startOn(port, jar, built, stdoutBytesPerSecond, appArgs),
+				ConsumerApp::lostItsPort);
 		if (!app.process.isAlive()) {
 			throw new IllegalStateException(
 					"The consumer app exited (" + app.process.exitValue() + "); log:\n" + app.log());
@@ -75,14 +108,17 @@ final class ConsumerApp implements AutoCloseable {
 	 * that fails) and returns its whole output.
 	 * @param project the project's directory name under {@code src/it}
 	 * @param jar the jar's name without {@code .jar}
+	 * @param appArgs application arguments
 	 * @return what it wrote on standard output and error
 	 */
-	static String runToExit(String project, String jar) {
+	static String runToExit(String project, String jar, String... appArgs) {
 		Path built = built(project, jar);
 		try {
 			Path log = Path.of("target", "consumer-" + jar + ".log");
 			Files.createDirectories(log.getParent());
-			Process process = new ProcessBuilder(javaCommand(built)).redirectErrorStream(true)
+			List<String> command = javaCommand(built);
+			command.addAll(List.of(appArgs));
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.start();
 			if (!process.waitFor(STARTUP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
@@ -121,20 +157,29 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	private boolean lostItsPort() {
-		return !this.process.isAlive() && FreePort.lostInOutput(this.port, log());
+		return !this.process.isAlive() && (FreePort.lostInOutput(this.port, log())
+				|| (this.stdoutPump != null && FreePort.lostInOutput(this.port, stdout())));
 	}
 
-	private static ConsumerApp startOn(int port, String name, Path built, String... appArgs) {
+	private static ConsumerApp startOn(int port, String name, Path built, long stdoutBytesPerSecond,
+			String... appArgs) {
 		List<String> command = javaCommand(built);
 		command.add("--server.port=" + port);
 		command.addAll(List.of(appArgs));
 		try {
 			Path log = Path.of("target", "consumer-" + name + ".log");
 			Files.createDirectories(log.getParent());
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(log.toFile())
-				.start();
-			ConsumerApp app = new ConsumerApp(process, log, port);
+			ProcessBuilder builder = new ProcessBuilder(command);
+			if (stdoutBytesPerSecond > 0) {
+				builder.redirectError(log.toFile());
+			}
+			else {
+				builder.redirectErrorStream(true).redirectOutput(log.toFile());
+			}
+			Process process = builder.start();
+			StdoutPump pump = (stdoutBytesPerSecond > 0) ? StdoutPump.start(process,
+					log.resolveSibling("consumer-" + name + ".stdout.log"), stdoutBytesPerSecond) : null;
+			ConsumerApp app = new ConsumerApp(process, log, port, pump);
 			app.awaitHealthOrExit();
 			return app;
 		}
@@ -224,6 +269,70 @@ final class ConsumerApp implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Sends the same GET from several threads at once and waits for every answer.
+	 * @param callers how many calls at once
+	 * @param path the path
+	 * @param limit how long to wait for all of them
+	 * @return each call's body
+	 * @throws AssertionError when a call fails or is not answered within the limit
+	 */
+	List<String> getConcurrently(int callers, String path, Duration limit) {
+		ExecutorService pool = Executors.newFixedThreadPool(callers);
+		try {
+			List<Future<HttpResponse<String>>> calls = new ArrayList<>();
+			for (int i = 0; i < callers; i++) {
+				calls.add(pool.submit(() -> get(path)));
+			}
+			long deadline = System.nanoTime() + limit.toNanos();
+			List<String> bodies = new ArrayList<>();
+			for (Future<HttpResponse<String>> call : calls) {
+				HttpResponse<String> response = call.get(Math.max(0, deadline - System.nanoTime()),
+						TimeUnit.NANOSECONDS);
+				if (response.statusCode() != 200) {
+					throw new AssertionError("GET " + path + " answered " + response.statusCode());
+				}
+				bodies.add(response.body());
+			}
+			return bodies;
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new AssertionError("GET " + path + " from " + callers + " threads: not all answered within " + limit,
+					ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	/**
+	 * One feature's status in the starter's report ({@code /actuator/safedefaults}).
+	 * @param name the feature's name
+	 * @return its status
+	 */
+	JsonNode feature(String name) {
+		return feature(getJson("/actuator/safedefaults"), name);
+	}
+
+	/**
+	 * One feature's status in a report of the starter.
+	 * @param report the report of {@code /actuator/safedefaults}
+	 * @param name the feature's name
+	 * @return its status
+	 */
+	static JsonNode feature(JsonNode report, String name) {
+		for (JsonNode feature : report.path("features")) {
+			if (name.equals(feature.path("feature").asString())) {
+				return feature;
+			}
+		}
+		throw new AssertionError("No feature " + name + " in " + report.path("features"));
+	}
+
 	JsonNode getJson(String path) {
 		HttpResponse<String> response = get(path);
 		if (response.statusCode() != 200) {
@@ -232,18 +341,97 @@ final class ConsumerApp implements AutoCloseable {
 		return JSON.readTree(response.body());
 	}
 
+	/**
+	 * What the application wrote to its log file: stdout and stderr, or stderr alone when
+	 * stdout has its own reader.
+	 * @return the log
+	 */
 	String log() {
+		return readQuietly(this.log);
+	}
+
+	/**
+	 * What the reader of stdout has read so far (only when started with a slow stdout).
+	 * @return stdout
+	 */
+	String stdout() {
+		return readQuietly(stdoutFile());
+	}
+
+	/**
+	 * The file stdout is copied to (only when started with a slow stdout).
+	 * @return the file
+	 */
+	Path stdoutFile() {
+		if (this.stdoutPump == null) {
+			throw new IllegalStateException("stdout goes to the log file: start with a slow stdout");
+		}
+		return this.stdoutPump.file();
+	}
+
+	/** Stops reading stdout: the log shipper has stalled. */
+	void stallStdout() {
+		stdoutFile();
+		this.stdoutPump.stall();
+	}
+
+	/** Reads stdout again, at its pace. */
+	void resumeStdout() {
+		stdoutFile();
+		this.stdoutPump.resume();
+	}
+
+	/**
+	 * Sends SIGTERM and returns at once, leaving the pipes open (unlike
+	 * {@link Process#destroy()}, which closes this side of stdout, so that the
+	 * application's writes fail at once as if they were written).
+	 */
+	void terminate() {
+		this.process.toHandle().destroy();
+	}
+
+	/**
+	 * Waits for the process to end.
+	 * @param limit how long to wait at most
+	 * @return whether it ended in time
+	 */
+	boolean awaitExit(Duration limit) {
 		try {
-			return Files.readString(this.log);
+			return this.process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * The process.
+	 * @return its handle
+	 */
+	ProcessHandle handle() {
+		return this.process.toHandle();
+	}
+
+	private static String readQuietly(Path file) {
+		try {
+			return Files.readString(file);
 		}
 		catch (IOException ex) {
-			return "(no log: " + ex + ")";
+			return "(not readable: " + ex + ")";
 		}
 	}
 
 	@Override
 	public void close() {
-		this.process.destroy();
+		if (this.stdoutPump != null) {
+			this.stdoutPump.resume();
+			// A SIGTERM that leaves the pipe open: the stop writes what is queued.
+			terminate();
+		}
+		else {
+			this.process.destroy();
+		}
 		try {
 			if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
 				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -251,6 +439,10 @@ final class ConsumerApp implements AutoCloseable {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+		if (this.stdoutPump != null) {
+			// What was still in the pipe when the process ended reaches the file.
+			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
 		}
 	}
 

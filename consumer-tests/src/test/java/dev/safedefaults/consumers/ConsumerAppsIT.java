@@ -6,12 +6,6 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,6 +16,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import static dev.safedefaults.consumers.ConsumerApp.feature;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
@@ -193,30 +188,17 @@ class ConsumerAppsIT {
 	 * @return how many INFO events the calls logged
 	 */
 	private static long burst(ConsumerApp app, int threads, int count) {
-		ExecutorService callers = Executors.newFixedThreadPool(threads);
-		try {
-			List<Future<String>> calls = new ArrayList<>();
-			for (int i = 0; i < threads; i++) {
-				calls.add(callers.submit(() -> app.get("/log?count=" + count).body()));
-			}
-			for (Future<String> call : calls) {
-				assertThat(call.get(60, TimeUnit.SECONDS)).isEqualTo("logged " + count);
-			}
-			return (long) threads * count;
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new AssertionError("a /log call failed", ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
-		finally {
-			callers.shutdownNow();
-		}
+		assertThat(app.getConcurrently(threads, "/log?count=" + count, Duration.ofSeconds(60)))
+			.containsOnly("logged " + count);
+		return (long) threads * count;
 	}
 
-	private static long discardedSoFar(JsonNode logging) {
+	/**
+	 * The count of discarded events in the logging feature's status on Logback.
+	 * @param logging the status
+	 * @return its "N discarded so far"
+	 */
+	static long discardedSoFar(JsonNode logging) {
 		Matcher matcher = DISCARDED_SO_FAR.matcher(logging.path("appliedTo").toString());
 		assertThat(matcher.find()).as("the discard count in %s", logging).isTrue();
 		return Long.parseLong(matcher.group(1));
@@ -314,15 +296,6 @@ class ConsumerAppsIT {
 		assertThat(logging.path("appliedTo").toString()).contains("all loggers asynchronous");
 		assertThat(app.log()).doesNotContain("ERROR");
 		return report;
-	}
-
-	private static JsonNode feature(JsonNode report, String name) {
-		for (JsonNode feature : report.path("features")) {
-			if (name.equals(feature.path("feature").asString())) {
-				return feature;
-			}
-		}
-		throw new AssertionError("No feature " + name + " in " + report.path("features"));
 	}
 
 }

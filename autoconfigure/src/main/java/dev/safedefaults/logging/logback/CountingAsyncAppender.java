@@ -55,6 +55,15 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 	 */
 	private final AtomicInteger pending = new AtomicInteger();
 
+	/**
+	 * Events whose threads wait for room in the full queue (WARN and ERROR, or every
+	 * event in block mode), and the WARN and ERROR among them: not queued yet, so a stop
+	 * that comes first counts them with the queue.
+	 */
+	private final AtomicInteger waiting = new AtomicInteger();
+
+	private final AtomicInteger waitingSevere = new AtomicInteger();
+
 	/** The event the worker is handing to the appender, if any. */
 	private final AtomicReference<@Nullable ILoggingEvent> inFlight = new AtomicReference<>();
 
@@ -127,8 +136,16 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 	}
 
 	private void putUninterruptibly(ILoggingEvent event) {
-		boolean interrupted = false;
 		this.pending.incrementAndGet();
+		if (this.queue.offer(event)) {
+			return;
+		}
+		boolean severe = isSevere(event);
+		this.waiting.incrementAndGet();
+		if (severe) {
+			this.waitingSevere.incrementAndGet();
+		}
+		boolean interrupted = false;
 		try {
 			while (true) {
 				try {
@@ -141,6 +158,10 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 			}
 		}
 		finally {
+			this.waiting.decrementAndGet();
+			if (severe) {
+				this.waitingSevere.decrementAndGet();
+			}
 			if (interrupted) {
 				Thread.currentThread().interrupt();
 			}
@@ -200,13 +221,15 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 	}
 
 	/**
-	 * Counts the events queued or being written.
+	 * Counts the events queued or being written, and those whose threads wait for room in
+	 * the full queue. An event that enters the queue while this counts may be counted
+	 * twice, never not at all.
 	 * @return the events not written yet, WARN and ERROR counted apart
 	 */
 	@Override
 	public Unwritten backlog() {
-		long total = 0;
-		long severe = 0;
+		long total = this.waiting.get();
+		long severe = this.waitingSevere.get();
 		ILoggingEvent current = this.inFlight.get();
 		if (current != null) {
 			total++;

@@ -15,6 +15,7 @@ import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.joran.spi.JoranException;
+import dev.safedefaults.logging.shutdown.Unwritten;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -115,6 +116,30 @@ class CountingAsyncAppenderTests {
 		await().until(() -> stalled.written().size() == 5);
 		assertThat(stalled.messages()).contains("a warning waits", "an error waits")
 			.noneMatch((message) -> message.startsWith("discarded"));
+	}
+
+	@Test
+	void anErrorWhoseThreadWaitsForRoomInTheFullQueueIsCountedInTheBacklog() throws Exception {
+		// A stop that comes while a request thread waits to queue an ERROR counts it: the
+		// JVM may exit before it is ever queued.
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.context);
+		stalled.start();
+		root().addAppender(stalled);
+		LogbackAsyncWrapping wrapping = wrapping(1);
+		wrapping.afterPropertiesSet();
+		root().info("taken by the queue's thread, which the stalled output holds");
+		stalled.awaitEntered();
+		root().info("queued");
+		Thread error = new Thread(() -> root().error("an error waits"));
+		error.start();
+		await().until(() -> error.getState() == Thread.State.WAITING);
+		CountingAsyncAppender wrapper = LogbackAsyncWrapping.wrappers(this.context).get(0);
+		assertThat(wrapper.backlog()).as("being written, queued, waiting for room").isEqualTo(new Unwritten(3, 1));
+		stalled.release();
+		error.join();
+		await().until(() -> stalled.written().size() == 3);
+		assertThat(wrapper.backlog()).isEqualTo(Unwritten.NONE);
 	}
 
 	@Test

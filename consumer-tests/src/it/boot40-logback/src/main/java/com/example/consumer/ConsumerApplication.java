@@ -31,4 +31,24 @@ public class ConsumerApplication {
 		return "logged " + count;
 	}
 
+	/**
+	 * Logs {@code count} INFO lines and nothing else, the way most requests log.
+	 */
+	@GetMapping("/info")
+	String info(@RequestParam(defaultValue = "1") int count) {
+		for (int i = 0; i < count; i++) {
+			logger.info("order {} \"accepted\"", i);
+		}
+		return "logged " + count;
+	}
+
+	/**
+	 * Logs one ERROR line, the way a failed request is logged.
+	 */
+	@GetMapping("/fail")
+	String fail(@RequestParam int order) {
+		logger.error("order {} failed", order);
+		return "failed " + order;
+	}
+
 }
