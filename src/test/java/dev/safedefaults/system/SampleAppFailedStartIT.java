@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * initialised its logging system), and a property the starter reads before the context
  * exists with a value out of its range.
  */
+@OnEveryJdk
 class SampleAppFailedStartIT {
 
 	/** Starts per cause: 3 × 7 failed starts, two at a time. */

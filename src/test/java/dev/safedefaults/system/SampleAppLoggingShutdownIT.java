@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code safe-defaults.logging.shutdown-timeout}; what is not is counted, WARN and ERROR
  * apart, in one last line; the JVM never hangs on a blocked stdout.
  */
+@OnEveryJdk
 class SampleAppLoggingShutdownIT {
 
 	private static final Pattern LAST_LINE = Pattern

@@ -27,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code /actuator/health/safe-defaults}, under load the runtime detector names the code
  * that throws and prints (incidents 3 and 8), and the service still answers.
  */
+@OnEveryJdk
 class SampleAppNaiveProfileIT {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * complete, on a database that stops only after the web server has drained, and a failed
  * start ends the JVM.
  */
+@OnEveryJdk
 class SampleAppStopIT {
 
 	/** Boot's {@code spring.lifecycle.timeout-per-shutdown-phase}, the sample's too. */

@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * liveness and readiness groups Boot turns on in Kubernetes and health components shown
  * to everyone (so that what each group holds can be read).
  */
+@OnEveryJdk
 class SampleAppSystemIT {
 
 	private static final JsonMapper json = JsonMapper.builder().build();

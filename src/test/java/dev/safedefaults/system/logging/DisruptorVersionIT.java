@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import dev.safedefaults.system.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * saturated all-async run, with Log4j's blocking policy, loses WARN events with Disruptor
  * 4.0.0 and none with the 3.4.4 the starter ships.
  */
+@OnEveryJdk
 class DisruptorVersionIT {
 
 	private static final Pattern RESULT = Pattern
