@@ -1,7 +1,5 @@
 package dev.safedefaults.system;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +12,10 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import static dev.safedefaults.testsupport.LoggingStopContract.LAST_LINE;
+import static dev.safedefaults.testsupport.LoggingStopContract.PIPE_CAPACITY;
+import static dev.safedefaults.testsupport.LoggingStopContract.completeText;
+import static dev.safedefaults.testsupport.LoggingStopContract.stopBound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -25,29 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @OnEveryJdk
 class SampleAppLoggingShutdownIT {
 
-	private static final Pattern LAST_LINE = Pattern
-		.compile("safe-defaults: (\\d+) log events not written at shutdown \\((\\d+) WARN or ERROR\\)");
-
 	private static final String ERROR_MESSAGE = "Pricing failed for order";
-
-	/**
-	 * Linux's default pipe capacity: what the app can have written that the reader has
-	 * not read.
-	 */
-	private static final long PIPE_CAPACITY = 64 * 1024;
 
 	/** Where a request thread waits for a slot in a full ring buffer. */
 	private static final String WAITING_FOR_A_SLOT = "AsyncLoggerDisruptor.enqueueLogMessageWhenQueueFull";
-
-	/**
-	 * The documented bound of a stop (docs/shutdown.md), from the signal to the exit.
-	 * @param phase {@code spring.lifecycle.timeout-per-shutdown-phase}
-	 * @param shutdownTimeout {@code safe-defaults.logging.shutdown-timeout}
-	 * @return phase + shutdown timeout + 2 s
-	 */
-	static Duration stopBound(Duration phase, Duration shutdownTimeout) {
-		return phase.plus(shutdownTimeout).plusSeconds(2);
-	}
 
 	@Test
 	void slowStdoutGetsEveryErrorLineWhenTheTimeoutAllows() throws Exception {
@@ -255,16 +238,6 @@ class SampleAppLoggingShutdownIT {
 			client.join();
 		}
 		return failed.get();
-	}
-
-	/**
-	 * The file's text up to its last complete line: a write cut off by the stop is not
-	 * written.
-	 */
-	private static String completeText(Path file) throws IOException {
-		String text = Files.readString(file, StandardCharsets.UTF_8);
-		int end = text.lastIndexOf('\n');
-		return (end >= 0) ? text.substring(0, end + 1) : "";
 	}
 
 	private static int count(String text, String needle) {

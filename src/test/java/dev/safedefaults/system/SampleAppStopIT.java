@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import dev.safedefaults.testsupport.LoggingStopContract;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,7 +47,7 @@ class SampleAppStopIT {
 					.isEqualTo(200);
 				assertThat(response.body()).contains("\"amount\"");
 			}
-			Duration bound = SampleAppLoggingShutdownIT.stopBound(BOOT_PHASE, BOOT_PHASE);
+			Duration bound = LoggingStopContract.stopBound(BOOT_PHASE, BOOT_PHASE);
 			assertThat(app.awaitExit(bound.plusSeconds(30))).as("exited; log:\n%s", app.log()).isTrue();
 			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
 			// Drained in ~2 s, then pool and database: within the documented bound

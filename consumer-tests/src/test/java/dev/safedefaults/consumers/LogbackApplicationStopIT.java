@@ -1,9 +1,7 @@
 package dev.safedefaults.consumers;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +17,11 @@ import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.Test;
 
 import static dev.safedefaults.consumers.ConsumerApp.feature;
+import static dev.safedefaults.testsupport.LoggingStopContract.LAST_LINE;
+import static dev.safedefaults.testsupport.LoggingStopContract.PIPE_CAPACITY;
+import static dev.safedefaults.testsupport.LoggingStopContract.completeText;
+import static dev.safedefaults.testsupport.LoggingStopContract.count;
+import static dev.safedefaults.testsupport.LoggingStopContract.stopBound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -38,18 +41,9 @@ class LogbackApplicationStopIT {
 
 	private static final String KEEP_LOGBACK_JAR = LOGBACK_APP + "-keep-logback";
 
-	private static final Pattern LAST_LINE = Pattern
-		.compile("safe-defaults: (\\d+) log events not written at shutdown \\((\\d+) WARN or ERROR\\)");
-
 	/** An ERROR line of {@code /fail}, in the application's JSON format. */
 	private static final Pattern ERROR_LINE = Pattern
 		.compile("^\\{.*\"level\":\"ERROR\".*\"message\":\"order \\d+ failed\"\\}$", Pattern.MULTILINE);
-
-	/**
-	 * Linux's default pipe capacity: what the app can have written that the reader has
-	 * not read.
-	 */
-	private static final long PIPE_CAPACITY = 64 * 1024;
 
 	/** A log shipper that keeps up with 50 KB/s. */
 	private static final long SLOW_READER = 50_000;
@@ -158,39 +152,6 @@ class LogbackApplicationStopIT {
 				.containsPattern("\\{.*\"level\":\"ERROR\".*APPLICATION FAILED TO START.*\\}")
 				.contains("Port " + taken.getLocalPort() + " was already in use");
 		}
-	}
-
-	/**
-	 * The documented bound of a stop (docs/shutdown.md), from the signal to the exit.
-	 * @param phase {@code spring.lifecycle.timeout-per-shutdown-phase}
-	 * @param shutdownTimeout {@code safe-defaults.logging.shutdown-timeout}
-	 * @return phase + shutdown timeout + 2 s
-	 */
-	private static Duration stopBound(Duration phase, Duration shutdownTimeout) {
-		return phase.plus(shutdownTimeout).plusSeconds(2);
-	}
-
-	/**
-	 * The file's text up to its last complete line: a write cut off by the stop is not
-	 * written.
-	 */
-	private static String completeText(Path file) {
-		try {
-			String text = Files.readString(file, StandardCharsets.UTF_8);
-			int end = text.lastIndexOf('\n');
-			return (end >= 0) ? text.substring(0, end + 1) : "";
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static int count(Pattern pattern, String text) {
-		int count = 0;
-		for (Matcher matcher = pattern.matcher(text); matcher.find();) {
-			count++;
-		}
-		return count;
 	}
 
 }
