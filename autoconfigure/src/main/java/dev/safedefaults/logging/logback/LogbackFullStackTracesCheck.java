@@ -1,6 +1,5 @@
 package dev.safedefaults.logging.logback;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -10,7 +9,6 @@ import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.pattern.NopThrowableInformationConverter;
 import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.pattern.PatternLayoutBase;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
@@ -49,19 +47,8 @@ public class LogbackFullStackTracesCheck implements Check {
 
 	@Override
 	public List<Finding> run() {
-		List<Finding> findings = new ArrayList<>();
-		for (Appender<ILoggingEvent> appender : LogbackAppenders.of(this.context.get())) {
-			PatternLayoutBase<ILoggingEvent> layout = LogbackPatternWords.patternLayout(appender);
-			if (layout == null) {
-				continue;
-			}
-			String how = fullTraces(layout);
-			if (how != null) {
-				String name = String.valueOf(appender.getName());
-				findings.add(this.fullStackTraces.raise(name, how, name));
-			}
-		}
-		return findings;
+		return LogbackPatternWords.findingPerAppender(this.context.get(), LogbackFullStackTracesCheck::fullTraces,
+				this.fullStackTraces);
 	}
 
 	private static @Nullable String fullTraces(PatternLayoutBase<ILoggingEvent> layout) {

@@ -1,6 +1,5 @@
 package dev.safedefaults.logging.logback;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -12,7 +11,6 @@ import ch.qos.logback.classic.pattern.FileOfCallerConverter;
 import ch.qos.logback.classic.pattern.LineOfCallerConverter;
 import ch.qos.logback.classic.pattern.MethodOfCallerConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.pattern.PatternLayoutBase;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
@@ -52,19 +50,10 @@ public class LogbackLocationPatternCheck implements Check {
 
 	@Override
 	public List<Finding> run() {
-		List<Finding> findings = new ArrayList<>();
-		for (Appender<ILoggingEvent> appender : LogbackAppenders.of(this.context.get())) {
-			PatternLayoutBase<ILoggingEvent> layout = LogbackPatternWords.patternLayout(appender);
-			if (layout == null) {
-				continue;
-			}
+		return LogbackPatternWords.findingPerAppender(this.context.get(), (layout) -> {
 			Set<String> words = locationWords(layout);
-			if (!words.isEmpty()) {
-				String name = String.valueOf(appender.getName());
-				findings.add(this.locationPattern.raise(name, String.join(" ", words), name));
-			}
-		}
-		return findings;
+			return words.isEmpty() ? null : String.join(" ", words);
+		}, this.locationPattern);
 	}
 
 	/**

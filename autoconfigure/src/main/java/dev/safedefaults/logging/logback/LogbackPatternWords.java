@@ -1,11 +1,15 @@
 package dev.safedefaults.logging.logback;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
+import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
@@ -17,6 +21,8 @@ import ch.qos.logback.core.pattern.parser.Node;
 import ch.qos.logback.core.pattern.parser.Parser;
 import ch.qos.logback.core.pattern.parser.SimpleKeywordNode;
 import ch.qos.logback.core.spi.ScanException;
+import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingType;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,6 +48,30 @@ final class LogbackPatternWords {
 			return layout;
 		}
 		return null;
+	}
+
+	/**
+	 * One finding per appender of a context whose pattern layout shows what a check looks
+	 * for, those attached inside an {@code AsyncAppender} included.
+	 * @param context the Logback context
+	 * @param reading what the check reads in a pattern layout (the words it found, or how
+	 * the pattern prints), or {@code null} when the layout has nothing to report
+	 * @param finding the finding to raise, with the reading as its first argument and the
+	 * appender's name as its second
+	 * @return the findings, one per such appender
+	 */
+	static List<Finding> findingPerAppender(LoggerContext context,
+			Function<PatternLayoutBase<ILoggingEvent>, @Nullable String> reading, FindingType finding) {
+		List<Finding> findings = new ArrayList<>();
+		for (Appender<ILoggingEvent> appender : LogbackAppenders.of(context)) {
+			PatternLayoutBase<ILoggingEvent> layout = patternLayout(appender);
+			String read = (layout != null) ? reading.apply(layout) : null;
+			if (read != null) {
+				String name = String.valueOf(appender.getName());
+				findings.add(finding.raise(name, read, name));
+			}
+		}
+		return findings;
 	}
 
 	/**
