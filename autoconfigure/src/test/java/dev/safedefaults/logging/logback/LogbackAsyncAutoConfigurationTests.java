@@ -24,6 +24,7 @@ import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
 import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.logging.log4j.LogManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -282,6 +283,36 @@ class LogbackAsyncAutoConfigurationTests {
 				assertThat(conditionMessages(context, LogbackChecksAutoConfiguration.class)).contains(slf4jNotBound);
 			});
 		}
+	}
+
+	@Test
+	void withLog4jCoreAlsoTheLog4jApisBackendThereIsOneLoggingStatusAndItIsLogbacks() {
+		// This execution's class path, as a keep-Logback application with log4j-core and
+		// without log4j-to-slf4j: Log4j core is the Log4j API's backend while Logback
+		// runs. Not hidden here, unlike in the other tests.
+		assertThat(LogManager.getContext(false)).isInstanceOf(org.apache.logging.log4j.core.LoggerContext.class);
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class,
+							LogbackAsyncAutoConfiguration.class, LogbackChecksAutoConfiguration.class))
+			.run((context) -> {
+				List<FeatureStatus> logging = context.getBeansOfType(FeatureStatusReporter.class)
+					.values()
+					.stream()
+					.map(FeatureStatusReporter::status)
+					.filter((status) -> status.feature().equals(LogbackFeatureStatus.FEATURE))
+					.toList();
+				assertThat(logging).singleElement()
+					.satisfies((status) -> assertThat(status.appliedTo()).first()
+						.asString()
+						.startsWith("Logback: 1 appender(s) [APP] wrapped"));
+				// None of the Log4j2 defaults: they would act on a Log4j context that is
+				// not Boot's logging system.
+				assertThat(context).doesNotHaveBean("safeDefaultsLoggingFeatureStatus")
+					.doesNotHaveBean("safeDefaultsQueueFullPolicyConfigurer")
+					.doesNotHaveBean("safeDefaultsLocationCaptureRemover")
+					.hasSingleBean(StackTraceThrottleConfigurer.class);
+			});
 	}
 
 	private ApplicationContextRunner bothLogbackAutoConfigurations() {
