@@ -7,6 +7,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -105,15 +106,23 @@ public final class LoggingDefaultsAutoConfiguration {
 
 	/**
 	 * Matches when Log4j's core is the backend behind the Log4j API (not, say, SLF4J
-	 * through log4j-to-slf4j because Logback won).
+	 * through log4j-to-slf4j because Logback won) and Logback does not run: log4j-core on
+	 * the class path of an application that keeps Logback is the Log4j API's backend too,
+	 * and the logging defaults are then Logback's, with their own status.
 	 */
 	static class Log4jCoreIsTheBackendCondition extends SpringBootCondition {
 
 		@Override
 		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			return (LogManager.getContext(false) instanceof LoggerContext)
-					? ConditionOutcome.match("Log4j core is the logging backend")
-					: ConditionOutcome.noMatch("Log4j core is not the logging backend");
+			if (!(LogManager.getContext(false) instanceof LoggerContext)) {
+				return ConditionOutcome.noMatch("Log4j core is not the logging backend");
+			}
+			ClassLoader classLoader = context.getClassLoader();
+			if (classLoader != null && LogbackLoggingSystemChoice.isRunning(classLoader)) {
+				return ConditionOutcome.noMatch("Log4j core is the Log4j API's backend, but Logback is Boot's logging "
+						+ "system and SLF4J's backend: the logging defaults are Logback's");
+			}
+			return ConditionOutcome.match("Log4j core is the logging backend and Logback does not run");
 		}
 
 	}

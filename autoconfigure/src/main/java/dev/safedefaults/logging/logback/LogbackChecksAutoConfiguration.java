@@ -6,17 +6,13 @@ import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingFindings;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.system.ConditionalOnLogbackLoggingSystem;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ConditionContext;
-import org.springframework.context.annotation.Conditional;
-import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * The logging checks and the stack-trace throttling on Logback, when the application
@@ -29,7 +25,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
 @ConditionalOnClass(name = { "ch.qos.logback.classic.LoggerContext", "org.slf4j.LoggerFactory" })
-@Conditional(LogbackChecksAutoConfiguration.LogbackIsTheBackendCondition.class)
+@ConditionalOnLogbackLoggingSystem
 @EnableConfigurationProperties(LoggingDefaultsProperties.class)
 public final class LogbackChecksAutoConfiguration {
 
@@ -58,23 +54,6 @@ public final class LogbackChecksAutoConfiguration {
 
 	private static LoggerContext logbackContext() {
 		return (LoggerContext) LoggerFactory.getILoggerFactory();
-	}
-
-	/**
-	 * Matches when SLF4J is bound to Logback: Boot's Logback logging system runs (not
-	 * Log4j2 with Logback merely on the class path).
-	 */
-	static class LogbackIsTheBackendCondition extends SpringBootCondition {
-
-		private static final String LOGBACK_CONTEXT = "ch.qos.logback.classic.LoggerContext";
-
-		@Override
-		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			return LOGBACK_CONTEXT.equals(LoggerFactory.getILoggerFactory().getClass().getName())
-					? ConditionOutcome.match("SLF4J is bound to Logback")
-					: ConditionOutcome.noMatch("SLF4J is not bound to Logback");
-		}
-
 	}
 
 }

@@ -6,11 +6,11 @@ import ch.qos.logback.classic.PatternLayout;
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottlingEnvironmentPostProcessor;
+import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -35,16 +35,15 @@ import org.springframework.util.ClassUtils;
  * The default: {@code logging.exception-conversion-word=%throttledEx} in the same
  * last-place property source as the Log4j2 one
  * ({@value StackTraceThrottlingEnvironmentPostProcessor#PROPERTY_SOURCE_NAME}), so any
- * value of the application's own wins; only when Logback is the logging system and
- * {@code safe-defaults.enabled}, {@code safe-defaults.logging.enabled} and
+ * value of the application's own wins; only when Logback runs
+ * ({@link LogbackLoggingSystemChoice#isRunning}) and {@code safe-defaults.enabled},
+ * {@code safe-defaults.logging.enabled} and
  * {@code safe-defaults.logging.stack-traces.enabled} are not false.
  */
 public class ThrottledThrowableConverterRegistration implements EnvironmentPostProcessor, Ordered {
 
 	/** What Boot's Logback factory looks for. */
 	private static final String LOGBACK_CLASSIC = "ch.qos.logback.classic.LoggerContext";
-
-	private static final String LOGBACK_LOGGING_SYSTEM = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
@@ -53,8 +52,9 @@ public class ThrottledThrowableConverterRegistration implements EnvironmentPostP
 			return;
 		}
 		LogbackWords.register();
-		if (isEnabled(environment) && isLogbackChosen(classLoader) && !environment.getPropertySources()
-			.contains(StackTraceThrottlingEnvironmentPostProcessor.PROPERTY_SOURCE_NAME)) {
+		if (isEnabled(environment) && LogbackLoggingSystemChoice.isRunning(classLoader)
+				&& !environment.getPropertySources()
+					.contains(StackTraceThrottlingEnvironmentPostProcessor.PROPERTY_SOURCE_NAME)) {
 			environment.getPropertySources()
 				.addLast(new MapPropertySource(StackTraceThrottlingEnvironmentPostProcessor.PROPERTY_SOURCE_NAME,
 						Map.of(StackTraceThrottlingEnvironmentPostProcessor.EXCEPTION_CONVERSION_WORD,
@@ -65,15 +65,6 @@ public class ThrottledThrowableConverterRegistration implements EnvironmentPostP
 	private static boolean isEnabled(ConfigurableEnvironment environment) {
 		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
 		return LoggingDefaultsSwitch.isOn(binder) && binder.isOn("safe-defaults.logging.stack-traces.enabled");
-	}
-
-	private static boolean isLogbackChosen(ClassLoader classLoader) {
-		try {
-			return LoggingSystem.get(classLoader).getClass().getName().equals(LOGBACK_LOGGING_SYSTEM);
-		}
-		catch (RuntimeException ex) {
-			return false;
-		}
 	}
 
 	@Override

@@ -35,15 +35,16 @@ import org.springframework.core.env.StandardEnvironment;
  * handler is already registered (its {@code logging.register-shutdown-hook=false} is in
  * the environment), when the application sets {@code logging.register-shutdown-hook}
  * itself (it keeps Boot's behaviour), when the logging defaults are off, or when Log4j2
- * is not Boot's logging system (nor Logback, whose wrapped appenders are drained the same
- * way). Like every Spring Boot shutdown handler it runs only when
+ * is not Boot's logging system and Logback does not run either
+ * ({@link LogbackLoggingSystemChoice#isRunning}; its wrapped appenders are drained the
+ * same way). Like every Spring Boot shutdown handler it runs only when
  * {@code spring.main.register-shutdown-hook} is left on.
  */
 public class FailedStartLogDrain implements SpringApplicationRunListener, Ordered {
 
 	/**
-	 * Marks a Log4j context whose drain is registered (in its object map): one drain per
-	 * context.
+	 * Marks a Log4j or Logback context whose drain is registered (in its object map): one
+	 * drain per context.
 	 */
 	static final String DRAIN_REGISTERED = FailedStartLogDrain.class.getName() + ".registered";
 
@@ -76,7 +77,7 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 		if (Log4j2LoggingSystemChoice.isChosen(this.application.getClassLoader())) {
 			Log4jDrain.register(this.application.getClassLoader(), timeout(environment));
 		}
-		else if (LogbackLoggingSystemChoice.isChosen(this.application.getClassLoader())) {
+		else if (LogbackLoggingSystemChoice.isRunning(this.application.getClassLoader())) {
 			LogbackDrain.register(timeout(environment));
 		}
 	}

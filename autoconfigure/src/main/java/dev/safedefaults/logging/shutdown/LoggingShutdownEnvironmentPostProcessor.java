@@ -30,8 +30,9 @@ import org.springframework.core.env.PropertySource;
  * An application that sets {@code logging.register-shutdown-hook} itself keeps Boot's
  * behaviour: {@code true} brings Boot's handler back (and no guarantee), {@code false}
  * means nobody stops Log4j (the {@code logging.no-shutdown-hook} finding says so).
- * Nothing happens unless Log4j2 or Logback is Boot's logging system and the logging
- * defaults are on; on Logback the stop drains the wrapped appenders' queues
+ * Nothing happens unless Log4j2 is Boot's logging system or Logback runs
+ * ({@link LogbackLoggingSystemChoice#isRunning}: Boot's choice and SLF4J's backend), and
+ * the logging defaults are on; on Logback the stop drains the wrapped appenders' queues
  * ({@link LogbackShutdown}), with the same timeout, bound and last line.
  * <p>
  * The timeout is {@code safe-defaults.logging.shutdown-timeout} (declared in additional
@@ -86,7 +87,7 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 			return;
 		}
 		boolean log4j2 = Log4j2LoggingSystemChoice.isChosen(classLoader);
-		if (!log4j2 && !LogbackLoggingSystemChoice.isChosen(classLoader)) {
+		if (!log4j2 && !LogbackLoggingSystemChoice.isRunning(classLoader)) {
 			return;
 		}
 		Duration timeout = timeout(binder);

@@ -40,7 +40,7 @@ public class NoLoggingSystemWarning implements EnvironmentPostProcessor, Ordered
 	 * {@code System.err}.
 	 */
 	public NoLoggingSystemWarning() {
-		this(NoLoggingSystemWarning::slf4jFactoryClassName, System.err);
+		this(Slf4jBinding::factoryClassName, System.err);
 	}
 
 	NoLoggingSystemWarning(Function<ClassLoader, @Nullable String> slf4jFactory, PrintStream err) {
@@ -53,23 +53,6 @@ public class NoLoggingSystemWarning implements EnvironmentPostProcessor, Ordered
 		if (LoggingDefaultsSwitch.isOn(EarlyPropertyBinder.of(environment))
 				&& NOP_LOGGER_FACTORY.equals(this.slf4jFactory.apply(application.getClassLoader()))) {
 			this.err.println(WARNING);
-		}
-	}
-
-	/**
-	 * The class name of SLF4J's logger factory, read by reflection: SLF4J may be absent,
-	 * and the starter does not depend on it.
-	 * @param classLoader the application's class loader
-	 * @return the factory's class name, or {@code null} without SLF4J
-	 */
-	static @Nullable String slf4jFactoryClassName(ClassLoader classLoader) {
-		try {
-			Class<?> loggerFactory = Class.forName("org.slf4j.LoggerFactory", true, classLoader);
-			Object factory = loggerFactory.getMethod("getILoggerFactory").invoke(null);
-			return (factory != null) ? factory.getClass().getName() : null;
-		}
-		catch (ReflectiveOperationException | LinkageError ex) {
-			return null;
 		}
 	}
 

@@ -3,22 +3,32 @@ package dev.safedefaults.logging.logback;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.joran.ReconfigureOnChangeTask;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.joran.spi.JoranException;
+import ch.qos.logback.core.joran.util.ConfigurationWatchListUtil;
+import ch.qos.logback.core.spi.ConfigurationEvent;
 import dev.safedefaults.logging.shutdown.Unwritten;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -237,6 +247,64 @@ class CountingAsyncAppenderTests {
 				</configuration>
 				""";
 		configurator.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+	}
+
+	@Test
+	void appendersOfAConfigurationLogbackReloadsOnItsOwnScanAreWrappedOnceAndWriteTheNextEvent(@TempDir Path dir)
+			throws Exception {
+		Path logbackXml = dir.resolve("logback.xml");
+		Path afterTheRescan = dir.resolve("after-the-rescan.log");
+		Files.writeString(logbackXml, scanned("""
+				<appender name="CONSOLE" class="ch.qos.logback.core.ConsoleAppender">
+				  <encoder><pattern>%msg%n</pattern></encoder>
+				</appender>
+				<root level="INFO"><appender-ref ref="CONSOLE"/></root>
+				"""));
+		List<ReconfigureOnChangeTask> scanners = new CopyOnWriteArrayList<>();
+		this.context.addConfigurationEventListener((event) -> {
+			if (event.getEventType() == ConfigurationEvent.EventType.CHANGE_DETECTOR_REGISTERED
+					&& event.getData() instanceof ReconfigureOnChangeTask scanner) {
+				scanners.add(scanner);
+			}
+		});
+		JoranConfigurator configurator = new JoranConfigurator();
+		configurator.setContext(this.context);
+		configurator.doConfigure(logbackXml.toFile());
+		assertThat(ConfigurationWatchListUtil.getConfigurationWatchList(this.context).getCopyOfFileWatchList())
+			.containsExactly(logbackXml.toFile());
+		assertThat(scanners).hasSize(1);
+		LogbackAsyncWrapping wrapping = wrapping(128);
+		wrapping.afterPropertiesSet();
+		assertThat(wrapping.wrappedNames()).containsExactly("CONSOLE");
+
+		FileTime configured = Files.getLastModifiedTime(logbackXml);
+		Files.writeString(logbackXml, scanned("""
+				<appender name="FILE" class="ch.qos.logback.core.FileAppender">
+				  <file>%s</file>
+				  <encoder><pattern>%%msg%%n</pattern></encoder>
+				</appender>
+				<root level="INFO"><appender-ref ref="FILE"/></root>
+				""".formatted(afterTheRescan)));
+		// The scan compares modification times: make this one differ whatever the file
+		// system's granularity.
+		Files.setLastModifiedTime(logbackXml, FileTime.fromMillis(configured.toMillis() + 10_000));
+		// Logback's own scanner, as it registered itself, run on this thread instead of
+		// its scheduler's (a scan period of a day keeps the scheduler out of the test).
+		scanners.get(0).run();
+
+		List<Appender<ILoggingEvent>> appenders = appenders(root());
+		assertThat(appenders).singleElement().isInstanceOf(CountingAsyncAppender.class);
+		CountingAsyncAppender wrapper = (CountingAsyncAppender) appenders.get(0);
+		assertThat(wrapper.getDelegate()).isInstanceOf(FileAppender.class);
+		assertThat(wrapper.getDelegate().getName()).isEqualTo("FILE");
+		assertThat(LogbackAsyncWrapping.wrappers(this.context)).containsExactly(wrapper);
+		this.context.getLogger("com.example.Orders").info("logged after the rescan");
+		assertThat(wrapper.awaitEmpty(System.nanoTime() + TimeUnit.SECONDS.toNanos(30))).isTrue();
+		assertThat(Files.readString(afterTheRescan)).isEqualTo("logged after the rescan" + System.lineSeparator());
+	}
+
+	private static String scanned(String configuration) {
+		return "<configuration scan=\"true\" scanPeriod=\"1 day\">" + configuration + "</configuration>";
 	}
 
 	@Test

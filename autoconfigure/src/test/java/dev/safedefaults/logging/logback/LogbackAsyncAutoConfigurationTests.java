@@ -1,8 +1,11 @@
 package dev.safedefaults.logging.logback;
 
+import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -17,8 +20,11 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
 import dev.safedefaults.logging.logback.actuate.LogbackLoggingMetricsAutoConfiguration;
+import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.logging.log4j.LogManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -26,7 +32,10 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
+import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.mock.env.MockEnvironment;
@@ -219,6 +228,117 @@ class LogbackAsyncAutoConfigurationTests {
 			});
 		});
 		assertThat(first[0].isActive()).isFalse();
+	}
+
+	@Test
+	void bothLogbackAutoConfigurationsApplyWhenLogbackRuns() {
+		bothLogbackAutoConfigurations().run((context) -> {
+			assertThat(context).hasSingleBean(LogbackAsyncWrapping.class)
+				.hasBean("safeDefaultsLogbackFeatureStatus")
+				.hasSingleBean(LogbackAsyncAppenderCheck.class)
+				.hasSingleBean(LogbackLocationPatternCheck.class)
+				.hasSingleBean(LogbackFullStackTracesCheck.class)
+				.hasSingleBean(StackTraceThrottleConfigurer.class);
+			assertThat(wrapper().getDelegate()).isSameAs(this.application);
+		});
+	}
+
+	@Test
+	void bothLogbackAutoConfigurationsBackOffTogetherWhenBootsLoggingSystemIsNotLogback() {
+		String previous = System.getProperty(LoggingSystem.SYSTEM_PROPERTY);
+		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
+		try {
+			bothLogbackAutoConfigurations().run((context) -> {
+				assertBothBackedOff(context);
+				assertThat(conditionMessages(context, LogbackAsyncAutoConfiguration.class))
+					.contains("Boot's logging system is " + LoggingSystem.class.getName() + "$NoOpLoggingSystem, "
+							+ "not Logback");
+				assertThat(conditionMessages(context, LogbackChecksAutoConfiguration.class))
+					.contains("Boot's logging system is " + LoggingSystem.class.getName() + "$NoOpLoggingSystem, "
+							+ "not Logback");
+			});
+		}
+		finally {
+			if (previous != null) {
+				System.setProperty(LoggingSystem.SYSTEM_PROPERTY, previous);
+			}
+			else {
+				System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
+			}
+		}
+	}
+
+	@Test
+	void bothLogbackAutoConfigurationsBackOffTogetherWhenSlf4jIsNotBoundToLogback() throws Exception {
+		try (URLClassLoader classLoader = LogbackFixtures
+			.slf4jNotBoundToLogback(new FilteredClassLoader("org.apache.logging.log4j.core"))) {
+			// Boot still chooses Logback on this class loader: SLF4J alone makes the
+			// difference.
+			assertThat(LogbackLoggingSystemChoice.isChosen(classLoader)).isTrue();
+			bothLogbackAutoConfigurations().withClassLoader(classLoader).run((context) -> {
+				assertBothBackedOff(context);
+				String slf4jNotBound = "Boot chooses Logback, but SLF4J's logger factory is "
+						+ "org.slf4j.helpers.NOPLoggerFactory, not Logback's";
+				assertThat(conditionMessages(context, LogbackAsyncAutoConfiguration.class)).contains(slf4jNotBound);
+				assertThat(conditionMessages(context, LogbackChecksAutoConfiguration.class)).contains(slf4jNotBound);
+			});
+		}
+	}
+
+	@Test
+	void withLog4jCoreAlsoTheLog4jApisBackendThereIsOneLoggingStatusAndItIsLogbacks() {
+		// This execution's class path, as a keep-Logback application with log4j-core and
+		// without log4j-to-slf4j: Log4j core is the Log4j API's backend while Logback
+		// runs. Not hidden here, unlike in the other tests.
+		assertThat(LogManager.getContext(false)).isInstanceOf(org.apache.logging.log4j.core.LoggerContext.class);
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class,
+							LogbackAsyncAutoConfiguration.class, LogbackChecksAutoConfiguration.class))
+			.run((context) -> {
+				List<FeatureStatus> logging = context.getBeansOfType(FeatureStatusReporter.class)
+					.values()
+					.stream()
+					.map(FeatureStatusReporter::status)
+					.filter((status) -> status.feature().equals(LogbackFeatureStatus.FEATURE))
+					.toList();
+				assertThat(logging).singleElement()
+					.satisfies((status) -> assertThat(status.appliedTo()).first()
+						.asString()
+						.startsWith("Logback: 1 appender(s) [APP] wrapped"));
+				// None of the Log4j2 defaults: they would act on a Log4j context that is
+				// not Boot's logging system.
+				assertThat(context).doesNotHaveBean("safeDefaultsLoggingFeatureStatus")
+					.doesNotHaveBean("safeDefaultsQueueFullPolicyConfigurer")
+					.doesNotHaveBean("safeDefaultsLocationCaptureRemover")
+					.hasSingleBean(StackTraceThrottleConfigurer.class);
+			});
+	}
+
+	private ApplicationContextRunner bothLogbackAutoConfigurations() {
+		return this.runner.withConfiguration(AutoConfigurations.of(LogbackChecksAutoConfiguration.class));
+	}
+
+	private void assertBothBackedOff(AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed()
+			.doesNotHaveBean(LogbackAsyncWrapping.class)
+			.doesNotHaveBean("safeDefaultsLogbackFeatureStatus")
+			.doesNotHaveBean(LogbackAsyncAppenderCheck.class)
+			.doesNotHaveBean(LogbackLocationPatternCheck.class)
+			.doesNotHaveBean(LogbackFullStackTracesCheck.class)
+			.doesNotHaveBean(StackTraceThrottleConfigurer.class);
+		assertThat(rootAppenders()).containsExactly(this.application);
+	}
+
+	private static String conditionMessages(AssertableApplicationContext context, Class<?> autoConfiguration) {
+		ConditionEvaluationReport.ConditionAndOutcomes outcomes = ConditionEvaluationReport
+			.get(context.getBeanFactory())
+			.getConditionAndOutcomesBySource()
+			.get(autoConfiguration.getName());
+		assertThat(outcomes).as("the conditions of " + autoConfiguration.getSimpleName()).isNotNull();
+		return StreamSupport.stream(outcomes.spliterator(), false)
+			.map((outcome) -> outcome.getOutcome().getMessage())
+			.collect(Collectors.joining("; "));
 	}
 
 }

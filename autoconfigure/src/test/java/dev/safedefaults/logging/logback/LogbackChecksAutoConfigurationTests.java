@@ -9,16 +9,19 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Logback checks and the stack-trace settings, when SLF4J is bound to Logback (as in
- * an application that keeps Logback).
+ * The Logback checks and the stack-trace settings, when Logback runs: Boot chooses it and
+ * SLF4J is bound to it (as in an application that keeps Logback). That both Logback
+ * auto-configurations take the same decision is in
+ * {@link LogbackAsyncAutoConfigurationTests}.
  */
-@Tag("logback")
+@Tag(LogbackFixtures.TAG)
 class LogbackChecksAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
@@ -53,6 +56,26 @@ class LogbackChecksAutoConfigurationTests {
 				.doesNotHaveBean(LogbackLocationPatternCheck.class)
 				.doesNotHaveBean(LogbackFullStackTracesCheck.class)
 				.doesNotHaveBean(StackTraceThrottleConfigurer.class));
+	}
+
+	@Test
+	void nothingWhenBootsLoggingSystemIsNotLogbackThoughSlf4jIsBoundToIt() {
+		String previous = System.getProperty(LoggingSystem.SYSTEM_PROPERTY);
+		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
+		try {
+			this.runner.run((context) -> assertThat(context).doesNotHaveBean(LogbackAsyncAppenderCheck.class)
+				.doesNotHaveBean(LogbackLocationPatternCheck.class)
+				.doesNotHaveBean(LogbackFullStackTracesCheck.class)
+				.doesNotHaveBean(StackTraceThrottleConfigurer.class));
+		}
+		finally {
+			if (previous != null) {
+				System.setProperty(LoggingSystem.SYSTEM_PROPERTY, previous);
+			}
+			else {
+				System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
+			}
+		}
 	}
 
 	@Test

@@ -1,6 +1,11 @@
 package dev.safedefaults.logging.logback;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -17,7 +22,8 @@ import ch.qos.logback.core.OutputStreamAppender;
 
 /**
  * Real Logback appenders for the tests: one that records, optionally held until released
- * (a stalled output), and one writing a pattern to memory.
+ * (a stalled output), and one writing a pattern to memory; and a class loader on which
+ * Logback is present but SLF4J is not bound to it.
  */
 public final class LogbackFixtures {
 
@@ -118,6 +124,60 @@ public final class LogbackFixtures {
 		appender.setOutputStream(out);
 		appender.start();
 		return appender;
+	}
+
+	/**
+	 * A class loader that sees Logback, Boot and the rest of the test class path through
+	 * its parent, but SLF4J's API of its own, which finds no provider: Boot chooses
+	 * Logback with it while SLF4J's logger factory is SLF4J's no-operation one, not
+	 * Logback's context. SLF4J's own process-wide binding is left as it is.
+	 * @param parent where every other class comes from
+	 * @return the class loader; close it after the test
+	 */
+	public static URLClassLoader slf4jNotBoundToLogback(ClassLoader parent) {
+		URL slf4jApi = org.slf4j.LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation();
+		return new Slf4jWithoutProvider(slf4jApi, parent);
+	}
+
+	/**
+	 * Loads SLF4J's classes itself (child first) and hides SLF4J's provider files, so
+	 * that its SLF4J falls back to the no-operation factory.
+	 */
+	private static final class Slf4jWithoutProvider extends URLClassLoader {
+
+		private static final String PROVIDERS = "META-INF/services/org.slf4j.spi.SLF4JServiceProvider";
+
+		Slf4jWithoutProvider(URL slf4jApi, ClassLoader parent) {
+			super(new URL[] { slf4jApi }, parent);
+		}
+
+		@Override
+		protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+			if (!name.startsWith("org.slf4j.")) {
+				return super.loadClass(name, resolve);
+			}
+			synchronized (getClassLoadingLock(name)) {
+				Class<?> loaded = findLoadedClass(name);
+				if (loaded == null) {
+					loaded = findClass(name);
+				}
+				if (resolve) {
+					resolveClass(loaded);
+				}
+				return loaded;
+			}
+		}
+
+		@Override
+		public Enumeration<URL> getResources(String name) throws IOException {
+			return PROVIDERS.equals(name) ? Collections.emptyEnumeration() : super.getResources(name);
+		}
+
+		@Override
+		public URL getResource(String name) {
+			return PROVIDERS.equals(name) ? null : super.getResource(name);
+		}
+
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.safedefaults.logging.shutdown;
 
+import java.net.URLClassLoader;
 import java.time.Duration;
 import java.util.Map;
 
@@ -11,12 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.core.env.StandardEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * When Boot runs Logback, the starter's bounded stop takes Boot's place as on Log4j2.
+ * When Logback runs, the starter's bounded stop takes Boot's place as on Log4j2; when
+ * Boot chooses Logback but SLF4J is bound elsewhere, Boot keeps its own.
  */
 @Tag(LogbackFixtures.TAG)
 class LogbackLoggingStopTests {
@@ -38,6 +41,20 @@ class LogbackLoggingStopTests {
 		BoundedLoggingStop stop = StopRegistration.current();
 		assertThat(stop).isNotNull().isNotSameAs(before);
 		assertThat(stop.bound()).isEqualTo(Duration.ofSeconds(10));
+	}
+
+	@Test
+	void whenSlf4jIsNotBoundToLogbackBootKeepsItsOwnStop() throws Exception {
+		BoundedLoggingStop before = StopRegistration.current();
+		StandardEnvironment environment = new StandardEnvironment();
+		try (URLClassLoader classLoader = LogbackFixtures
+			.slf4jNotBoundToLogback(LogbackLoggingStopTests.class.getClassLoader())) {
+			SpringApplication application = new SpringApplication();
+			application.setResourceLoader(new DefaultResourceLoader(classLoader));
+			this.postProcessor.postProcessEnvironment(environment, application);
+		}
+		assertThat(environment.getProperty("logging.register-shutdown-hook")).isNull();
+		assertThat(StopRegistration.current()).isSameAs(before);
 	}
 
 }

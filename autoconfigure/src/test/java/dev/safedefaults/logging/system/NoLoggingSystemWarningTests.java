@@ -25,8 +25,8 @@ class NoLoggingSystemWarningTests {
 
 	private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-	private final NoLoggingSystemWarning warning = new NoLoggingSystemWarning(
-			NoLoggingSystemWarning::slf4jFactoryClassName, new PrintStream(this.err, true, StandardCharsets.UTF_8));
+	private final NoLoggingSystemWarning warning = new NoLoggingSystemWarning(Slf4jBinding::factoryClassName,
+			new PrintStream(this.err, true, StandardCharsets.UTF_8));
 
 	/** SLF4J's API alone, as an application with neither route's library has it. */
 	private static ClassLoader slf4jWithoutAProvider() throws URISyntaxException {
@@ -55,7 +55,7 @@ class NoLoggingSystemWarningTests {
 	@Test
 	void slf4jBoundToAProviderIsNotReported() {
 		// The test class path: SLF4J bound to Log4j2 (log4j-slf4j2-impl).
-		assertThat(NoLoggingSystemWarning.slf4jFactoryClassName(getClass().getClassLoader()))
+		assertThat(Slf4jBinding.factoryClassName(getClass().getClassLoader()))
 			.isEqualTo("org.apache.logging.slf4j.Log4jLoggerFactory");
 		assertThat(postProcess(getClass().getClassLoader())).isEmpty();
 	}
