@@ -1,13 +1,11 @@
 package dev.safedefaults.logging.logback;
 
-import ch.qos.logback.classic.LoggerContext;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingFindings;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
 import dev.safedefaults.logging.system.ConditionalOnLogbackLoggingSystem;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -31,29 +29,23 @@ public final class LogbackChecksAutoConfiguration {
 
 	@Bean
 	LogbackAsyncAppenderCheck safeDefaultsLogbackAsyncAppenderCheck() {
-		return new LogbackAsyncAppenderCheck(LogbackChecksAutoConfiguration::logbackContext);
+		return new LogbackAsyncAppenderCheck(LogbackContexts::running);
 	}
 
 	@Bean
 	LogbackLocationPatternCheck safeDefaultsLogbackLocationPatternCheck() {
-		return new LogbackLocationPatternCheck(LogbackChecksAutoConfiguration::logbackContext,
-				LoggingFindings.LOCATION_PATTERN_ON_LOGBACK);
+		return new LogbackLocationPatternCheck(LogbackContexts::running, LoggingFindings.LOCATION_PATTERN_ON_LOGBACK);
 	}
 
 	@Bean
 	LogbackFullStackTracesCheck safeDefaultsLogbackFullStackTracesCheck() {
-		return new LogbackFullStackTracesCheck(LogbackChecksAutoConfiguration::logbackContext,
-				LoggingFindings.FULL_STACK_TRACES_ON_LOGBACK);
+		return new LogbackFullStackTracesCheck(LogbackContexts::running, LoggingFindings.FULL_STACK_TRACES_ON_LOGBACK);
 	}
 
 	@Bean
 	StackTraceThrottleConfigurer safeDefaultsLogbackStackTraceThrottleConfigurer(LoggingDefaultsProperties properties) {
 		return new StackTraceThrottleConfigurer(properties.getStackTraces().getFirstN(),
 				properties.getStackTraces().getInterval(), properties.getStackTraces().getMaxKinds());
-	}
-
-	private static LoggerContext logbackContext() {
-		return (LoggerContext) LoggerFactory.getILoggerFactory();
 	}
 
 }
