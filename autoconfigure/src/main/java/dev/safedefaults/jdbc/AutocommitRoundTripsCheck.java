@@ -1,21 +1,15 @@
 package dev.safedefaults.jdbc;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-
-import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
-import jakarta.persistence.EntityManagerFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.resource.transaction.spi.TransactionCoordinatorBuilder;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.orm.jpa.EntityManagerFactoryInfo;
 
 /**
  * Finds Hibernate on a MySQL-protocol Hikari pool that auto-commits while Hibernate does
@@ -42,8 +36,10 @@ import org.springframework.orm.jpa.EntityManagerFactoryInfo;
  * It reads what Hibernate runs with ({@code SessionFactoryOptions}), so the setting
  * counts wherever it came from: {@code spring.jpa.properties.*}, a
  * {@code HibernatePropertiesCustomizer}, Boot's own rule (it adds the property when the
- * pool does not auto-commit), {@code hibernate.properties}. Only this class needs
- * Hibernate and Spring ORM: it exists only when they are on the class path. No I/O.
+ * pool does not auto-commit), {@code hibernate.properties}. It finds the factories
+ * through {@link HibernateOnHikari}; the two, like {@link PostgreSqlBatchRewriteCheck},
+ * need Hibernate and Spring ORM, and are loaded only when those are on the class path. No
+ * I/O.
  */
 final class AutocommitRoundTripsCheck implements Check {
 
@@ -70,34 +66,22 @@ final class AutocommitRoundTripsCheck implements Check {
 
 	@Override
 	public List<Finding> run() {
-		List<Finding> findings = new ArrayList<>();
-		Map<String, EntityManagerFactory> factories = this.beanFactory.getBeansOfType(EntityManagerFactory.class, false,
-				false);
-		factories.forEach((name, factory) -> {
-			Finding finding = check(name, factory);
-			if (finding != null) {
-				findings.add(finding);
-			}
-		});
-		return findings;
+		return HibernateOnHikari.checkEach(this.beanFactory, AutocommitRoundTripsCheck::check);
 	}
 
-	private static @Nullable Finding check(String factoryName, EntityManagerFactory factory) {
-		if (!(factory instanceof EntityManagerFactoryInfo info) || info.getDataSource() == null) {
+	private static @Nullable Finding check(HibernateOnHikari hibernateOnHikari) {
+		HikariDataSource pool = hibernateOnHikari.pool();
+		if (HikariPools.settings(pool) == null) {
 			return null;
 		}
-		HikariDataSource pool = HikariPools.unwrap(info.getDataSource());
-		if (pool == null || HikariPools.settings(pool) == null) {
-			return null;
-		}
-		SessionFactoryImplementor sessionFactory = hibernate(factory);
-		if (sessionFactory == null || isJta(sessionFactory)) {
-			// Another JPA provider, or JTA: Hibernate does not toggle auto-commit itself.
+		SessionFactoryImplementor sessionFactory = hibernateOnHikari.sessionFactory();
+		if (isJta(sessionFactory)) {
+			// JTA: Hibernate does not toggle auto-commit itself.
 			return null;
 		}
 		boolean providerDisablesAutocommit = sessionFactory.getSessionFactoryOptions()
 			.doesConnectionProviderDisableAutoCommit();
-		String subject = HikariPools.subject(factoryName, pool) + " (" + factoryName + ")";
+		String subject = hibernateOnHikari.subject();
 		if (pool.isAutoCommit() && !providerDisablesAutocommit) {
 			return JdbcFindings.AUTOCOMMIT_ROUND_TRIPS.raise(subject);
 		}
@@ -105,15 +89,6 @@ final class AutocommitRoundTripsCheck implements Check {
 			return JdbcFindings.AUTOCOMMIT_MISMATCH.raise(subject);
 		}
 		return null;
-	}
-
-	static @Nullable SessionFactoryImplementor hibernate(EntityManagerFactory factory) {
-		try {
-			return factory.unwrap(SessionFactoryImplementor.class);
-		}
-		catch (RuntimeException ex) {
-			return null;
-		}
 	}
 
 	private static boolean isJta(SessionFactoryImplementor sessionFactory) {

@@ -65,13 +65,6 @@ final class HikariPools {
 	}
 
 	/**
-	 * How a finding names a pool: its pool name, else its bean name (Hikari names an
-	 * unnamed pool only when it starts).
-	 * @param beanName the bean name
-	 * @param pool the pool
-	 * @return the subject
-	 */
-	/**
 	 * Runs a per-pool check on every Hikari pool, each named as {@link #subject} names
 	 * it.
 	 * @param beanFactory where the pools are
@@ -91,6 +84,13 @@ final class HikariPools {
 		return findings;
 	}
 
+	/**
+	 * How a finding names a pool: its pool name, else its bean name (Hikari names an
+	 * unnamed pool only when it starts).
+	 * @param beanName the bean name
+	 * @param pool the pool
+	 * @return the subject
+	 */
 	static String subject(String beanName, HikariDataSource pool) {
 		String poolName = pool.getPoolName();
 		return (poolName != null && !poolName.isBlank()) ? poolName : beanName;

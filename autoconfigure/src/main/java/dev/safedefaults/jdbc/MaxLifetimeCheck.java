@@ -1,10 +1,8 @@
 package dev.safedefaults.jdbc;
 
 import java.time.Duration;
-import java.util.List;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingType;
 import dev.safedefaults.check.SecretMasker;
@@ -28,7 +26,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
  * cannot reach is reported as {@code jdbc.max-lifetime-unchecked} (INFO), a refused login
  * as {@code jdbc.login-refused}.
  */
-final class MaxLifetimeCheck implements Check {
+final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
 
 	/** How much earlier than the server Hikari must retire or ping an idle connection. */
 	static final Duration MARGIN = Duration.ofSeconds(30);
@@ -54,11 +52,7 @@ final class MaxLifetimeCheck implements Check {
 
 	}
 
-	private final ListableBeanFactory beanFactory;
-
 	private final WaitTimeoutReader reader;
-
-	private final PoolServerVariables serverVariables;
 
 	MaxLifetimeCheck(ListableBeanFactory beanFactory) {
 		this(beanFactory, new PoolServerVariables());
@@ -74,27 +68,12 @@ final class MaxLifetimeCheck implements Check {
 
 	private MaxLifetimeCheck(ListableBeanFactory beanFactory, WaitTimeoutReader reader,
 			PoolServerVariables serverVariables) {
-		this.beanFactory = beanFactory;
+		super(beanFactory, serverVariables, JdbcFindings.MAX_LIFETIME);
 		this.reader = reader;
-		this.serverVariables = serverVariables;
 	}
 
 	@Override
-	public boolean deferred() {
-		return true;
-	}
-
-	@Override
-	public String name() {
-		return JdbcFindings.MAX_LIFETIME.id();
-	}
-
-	@Override
-	public List<Finding> run() {
-		return HikariPools.checkEach(this.beanFactory, this::check);
-	}
-
-	private @Nullable Finding check(String subject, HikariDataSource pool) {
+	@Nullable Finding check(String subject, HikariDataSource pool) {
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null) {
 			// wait_timeout is the MySQL protocol's; PostgreSQL has its own; others are
@@ -109,7 +88,7 @@ final class MaxLifetimeCheck implements Check {
 		}
 		catch (Exception ex) {
 			if (PoolServerVariables.isLoginRefused(ex)) {
-				return this.serverVariables.reportsRefusal(pool) ? JdbcFindings.LOGIN_REFUSED.raise(subject,
+				return serverVariables().reportsRefusal(pool) ? JdbcFindings.LOGIN_REFUSED.raise(subject,
 						settings.maskedUrl(), PoolServerVariables.describe(ex)) : null;
 			}
 			return JdbcFindings.MAX_LIFETIME_UNCHECKED.raise(subject, settings.maskedUrl(),
@@ -136,12 +115,11 @@ final class MaxLifetimeCheck implements Check {
 		String maskedUrl = String.valueOf(SecretMasker.maskUrl(pool.getJdbcUrl()));
 		Duration idleSessionTimeout;
 		try {
-			idleSessionTimeout = Duration
-				.ofMillis(this.serverVariables.readPostgreSql(pool).idleSessionTimeoutMillis());
+			idleSessionTimeout = Duration.ofMillis(serverVariables().readPostgreSql(pool).idleSessionTimeoutMillis());
 		}
 		catch (Exception ex) {
 			if (PoolServerVariables.isLoginRefused(ex)) {
-				return this.serverVariables.reportsRefusal(pool)
+				return serverVariables().reportsRefusal(pool)
 						? JdbcFindings.LOGIN_REFUSED.raise(subject, maskedUrl, PoolServerVariables.describe(ex)) : null;
 			}
 			return JdbcFindings.MAX_LIFETIME_UNCHECKED_ON_POSTGRESQL.raise(subject, maskedUrl,

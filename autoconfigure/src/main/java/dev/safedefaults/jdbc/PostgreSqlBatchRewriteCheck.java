@@ -1,6 +1,5 @@
 package dev.safedefaults.jdbc;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -10,13 +9,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.SecretMasker;
-import jakarta.persistence.EntityManagerFactory;
 import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.orm.jpa.EntityManagerFactoryInfo;
 
 /**
  * Issue 23: Hibernate batches inserts ({@code hibernate.jdbc.batch_size} set by the
@@ -46,30 +43,16 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 
 	@Override
 	public List<Finding> run() {
-		List<Finding> findings = new ArrayList<>();
-		this.beanFactory.getBeansOfType(EntityManagerFactory.class, false, false).forEach((name, factory) -> {
-			Finding finding = check(name, factory);
-			if (finding != null) {
-				findings.add(finding);
-			}
-		});
-		return findings;
+		return HibernateOnHikari.checkEach(this.beanFactory, PostgreSqlBatchRewriteCheck::check);
 	}
 
-	private static @Nullable Finding check(String factoryName, EntityManagerFactory factory) {
-		if (!(factory instanceof EntityManagerFactoryInfo info) || info.getDataSource() == null) {
-			return null;
-		}
-		HikariDataSource pool = HikariPools.unwrap(info.getDataSource());
-		if (pool == null || pool.getJdbcUrl() == null || !PostgreSqlSession.isPostgreSql(pool)
+	private static @Nullable Finding check(HibernateOnHikari hibernateOnHikari) {
+		HikariDataSource pool = hibernateOnHikari.pool();
+		if (pool.getJdbcUrl() == null || !PostgreSqlSession.isPostgreSql(pool)
 				|| rewritesBatchedInserts(pool.getJdbcUrl(), pool.getDataSourceProperties())) {
 			return null;
 		}
-		SessionFactoryImplementor sessionFactory = AutocommitRoundTripsCheck.hibernate(factory);
-		if (sessionFactory == null) {
-			// Another JPA provider.
-			return null;
-		}
+		SessionFactoryImplementor sessionFactory = hibernateOnHikari.sessionFactory();
 		int batchSize = sessionFactory.getSessionFactoryOptions().getJdbcBatchSize();
 		if (batchSize <= 1 || !sessionFactory.getProperties().containsKey(AvailableSettings.STATEMENT_BATCH_SIZE)) {
 			// Only batching the application asked for: Hibernate's PostgreSQL dialect
@@ -77,8 +60,7 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 			// inserts in bulk.
 			return null;
 		}
-		String subject = HikariPools.subject(factoryName, pool) + " (" + factoryName + ")";
-		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.raise(subject, batchSize,
+		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.raise(hibernateOnHikari.subject(), batchSize,
 				SecretMasker.maskUrl(pool.getJdbcUrl()), pool.getJdbcUrl().contains("?") ? "&" : "?");
 	}
 

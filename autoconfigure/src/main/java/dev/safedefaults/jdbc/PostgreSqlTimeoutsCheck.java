@@ -1,9 +1,6 @@
 package dev.safedefaults.jdbc;
 
-import java.util.List;
-
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
@@ -22,45 +19,19 @@ import org.springframework.beans.factory.ListableBeanFactory;
  * {@code jdbc.max-lifetime-unchecked} or {@code jdbc.login-refused} already report that
  * failure for the pool (one cause, one finding).
  */
-final class PostgreSqlTimeoutsCheck implements Check {
-
-	private final ListableBeanFactory beanFactory;
-
-	private final PoolServerVariables serverVariables;
+final class PostgreSqlTimeoutsCheck extends DeferredPoolSessionCheck {
 
 	PostgreSqlTimeoutsCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
-		this.beanFactory = beanFactory;
-		this.serverVariables = serverVariables;
+		super(beanFactory, serverVariables, JdbcFindings.NO_TIMEOUTS);
 	}
 
 	@Override
-	public boolean deferred() {
-		return true;
-	}
-
-	@Override
-	public String name() {
-		return JdbcFindings.NO_TIMEOUTS.id();
-	}
-
-	@Override
-	public List<Finding> run() {
-		return HikariPools.checkEach(this.beanFactory, this::check);
-	}
-
-	private @Nullable Finding check(String subject, HikariDataSource pool) {
+	@Nullable Finding check(String subject, HikariDataSource pool) {
 		if (!PostgreSqlSession.isPostgreSql(pool)) {
 			return null;
 		}
-		PostgreSqlSession session;
-		try {
-			session = this.serverVariables.readPostgreSql(pool);
-		}
-		catch (Exception ex) {
-			// Reported by the jdbc.max-lifetime check, which reads the same session.
-			return null;
-		}
-		if (session.socketTimeoutMillis() > 0 || session.statementTimeoutMillis() > 0) {
+		PostgreSqlSession session = postgreSqlSessionOrNothing(pool);
+		if (session == null || session.socketTimeoutMillis() > 0 || session.statementTimeoutMillis() > 0) {
 			return null;
 		}
 		String url = String.valueOf(pool.getJdbcUrl());

@@ -1,10 +1,8 @@
 package dev.safedefaults.jdbc;
 
-import java.util.List;
 import java.util.OptionalInt;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import org.jspecify.annotations.Nullable;
 
@@ -23,7 +21,7 @@ import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
  * cannot reach is reported as {@code jdbc.prepared-stmt-budget-unchecked} (INFO), a
  * refused login as {@code jdbc.login-refused}.
  */
-final class PreparedStatementBudgetCheck implements Check {
+final class PreparedStatementBudgetCheck extends DeferredPoolSessionCheck {
 
 	/** Connect, socket and query timeout of the one query, in seconds. */
 	static final int TIMEOUT_SECONDS = PoolServerVariables.TIMEOUT_SECONDS;
@@ -38,13 +36,9 @@ final class PreparedStatementBudgetCheck implements Check {
 
 	}
 
-	private final ListableBeanFactory beanFactory;
-
 	private final JdbcDefaultsProperties properties;
 
 	private final ServerVariableReader reader;
-
-	private final PoolServerVariables serverVariables;
 
 	PreparedStatementBudgetCheck(ListableBeanFactory beanFactory, JdbcDefaultsProperties properties,
 			PoolServerVariables serverVariables) {
@@ -58,28 +52,13 @@ final class PreparedStatementBudgetCheck implements Check {
 
 	private PreparedStatementBudgetCheck(ListableBeanFactory beanFactory, JdbcDefaultsProperties properties,
 			ServerVariableReader reader, PoolServerVariables serverVariables) {
-		this.beanFactory = beanFactory;
+		super(beanFactory, serverVariables, JdbcFindings.PREPARED_STMT_BUDGET);
 		this.properties = properties;
 		this.reader = reader;
-		this.serverVariables = serverVariables;
 	}
 
 	@Override
-	public boolean deferred() {
-		return true;
-	}
-
-	@Override
-	public String name() {
-		return JdbcFindings.PREPARED_STMT_BUDGET.id();
-	}
-
-	@Override
-	public List<Finding> run() {
-		return HikariPools.checkEach(this.beanFactory, this::check);
-	}
-
-	private @Nullable Finding check(String subject, HikariDataSource pool) {
+	@Nullable Finding check(String subject, HikariDataSource pool) {
 		PoolDriverSettings settings = HikariPools.settings(pool);
 		if (settings == null || !settings.effectiveBoolean(USE_SERVER_PREP_STMTS).orElse(false)
 				|| !settings.effectiveBoolean(CACHE_PREP_STMTS).orElse(false)) {
@@ -100,7 +79,7 @@ final class PreparedStatementBudgetCheck implements Check {
 		}
 		catch (Exception ex) {
 			if (PoolServerVariables.isLoginRefused(ex)) {
-				return this.serverVariables.reportsRefusal(pool) ? JdbcFindings.LOGIN_REFUSED.raise(subject,
+				return serverVariables().reportsRefusal(pool) ? JdbcFindings.LOGIN_REFUSED.raise(subject,
 						settings.maskedUrl(), PoolServerVariables.describe(ex)) : null;
 			}
 			return JdbcFindings.PREPARED_STMT_BUDGET_UNCHECKED.raise(subject, settings.maskedUrl(), TIMEOUT_SECONDS,

@@ -1,9 +1,6 @@
 package dev.safedefaults.jdbc;
 
-import java.util.List;
-
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
@@ -26,44 +23,19 @@ import org.springframework.beans.factory.ListableBeanFactory;
  * {@code jdbc.max-lifetime-unchecked} or {@code jdbc.login-refused} already report that
  * failure for the pool (one cause, one finding).
  */
-final class PreparedStatementsBehindPoolerCheck implements Check {
-
-	private final ListableBeanFactory beanFactory;
-
-	private final PoolServerVariables serverVariables;
+final class PreparedStatementsBehindPoolerCheck extends DeferredPoolSessionCheck {
 
 	PreparedStatementsBehindPoolerCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
-		this.beanFactory = beanFactory;
-		this.serverVariables = serverVariables;
+		super(beanFactory, serverVariables, JdbcFindings.PREPARED_STATEMENTS_BEHIND_POOLER);
 	}
 
 	@Override
-	public boolean deferred() {
-		return true;
-	}
-
-	@Override
-	public String name() {
-		return JdbcFindings.PREPARED_STATEMENTS_BEHIND_POOLER.id();
-	}
-
-	@Override
-	public List<Finding> run() {
-		return HikariPools.checkEach(this.beanFactory, this::check);
-	}
-
-	private @Nullable Finding check(String subject, HikariDataSource pool) {
+	@Nullable Finding check(String subject, HikariDataSource pool) {
 		if (!PostgreSqlSession.isPostgreSql(pool)) {
 			return null;
 		}
-		PostgreSqlRoute route;
-		try {
-			route = this.serverVariables.readPostgreSql(pool).route();
-		}
-		catch (Exception ex) {
-			// Reported by the jdbc.max-lifetime check, which reads the same session.
-			return null;
-		}
+		PostgreSqlSession session = postgreSqlSessionOrNothing(pool);
+		PostgreSqlRoute route = (session != null) ? session.route() : null;
 		if (route == null || !route.throughPooler() || !route.preparesOnTheServer()) {
 			return null;
 		}
