@@ -131,10 +131,21 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 
 		static void register(Duration timeout) {
 			if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context
-					&& context.getObject(DRAIN_REGISTERED) == null) {
-				context.putObject(DRAIN_REGISTERED, Boolean.TRUE);
+					&& markOnce(context)) {
 				LogbackShutdown.registerBoundedStop(context, timeout, timeout);
 			}
+		}
+
+		/**
+		 * Marks the context, once: Logback's object map has no put-if-absent, so two
+		 * failed starts at once must not both see it unmarked.
+		 */
+		private static synchronized boolean markOnce(ch.qos.logback.classic.LoggerContext context) {
+			if (context.getObject(DRAIN_REGISTERED) != null) {
+				return false;
+			}
+			context.putObject(DRAIN_REGISTERED, Boolean.TRUE);
+			return true;
 		}
 
 	}
