@@ -119,12 +119,19 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 
 	@Override
 	protected void append(ILoggingEvent event) {
+		boolean mayDiscard = this.settings.mayDiscard(event.getLevel());
+		if (mayDiscard && this.queue.remainingCapacity() == 0) {
+			// Discarded before anything is prepared: no message formatted, no MDC copied
+			// for an event that is never written.
+			this.settings.countDiscarded();
+			return;
+		}
 		if (event instanceof LoggingEvent loggingEvent) {
 			// Never the calling thread's stack (includeCallerData=false, always).
 			loggingEvent.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
 		}
 		event.prepareForDeferredProcessing();
-		if (this.settings.mayDiscard(event.getLevel())) {
+		if (mayDiscard) {
 			this.pending.incrementAndGet();
 			if (!this.queue.offer(event)) {
 				this.pending.decrementAndGet();

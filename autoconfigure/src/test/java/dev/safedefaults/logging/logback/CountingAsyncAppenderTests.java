@@ -9,6 +9,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -125,6 +126,40 @@ class CountingAsyncAppenderTests {
 		error.join();
 		await().until(() -> stalled.written().size() == 5);
 		assertThat(stalled.messages()).contains("a warning waits", "an error waits")
+			.noneMatch((message) -> message.startsWith("discarded"));
+	}
+
+	@Test
+	void anEventDiscardedByTheFullQueueIsNeverFormatted() throws Exception {
+		// A discarded INFO costs its caller no formatting: the argument is never
+		// rendered.
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.context);
+		stalled.start();
+		root().addAppender(stalled);
+		LogbackAsyncWrapping wrapping = wrapping(1);
+		wrapping.afterPropertiesSet();
+		root().info("taken by the queue's thread, which the stalled output holds");
+		stalled.awaitEntered();
+		root().info("queued");
+		AtomicInteger rendered = new AtomicInteger();
+		Object argument = new Object() {
+			@Override
+			public String toString() {
+				rendered.incrementAndGet();
+				return "rendered";
+			}
+		};
+		root().info("discarded {}", argument);
+		assertThat(wrapping.discardedCount()).isEqualTo(1);
+		assertThat(rendered).as("times the discarded event's argument was rendered").hasValue(0);
+		stalled.release();
+		await().until(() -> stalled.written().size() == 2);
+		// Queued, it is prepared on the calling thread, as before.
+		root().info("kept {}", argument);
+		assertThat(rendered).hasValue(1);
+		await().until(() -> stalled.written().size() == 3);
+		assertThat(stalled.messages()).contains("kept rendered")
 			.noneMatch((message) -> message.startsWith("discarded"));
 	}
 
