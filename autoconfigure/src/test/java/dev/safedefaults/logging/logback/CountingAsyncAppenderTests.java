@@ -65,6 +65,29 @@ class CountingAsyncAppenderTests {
 		return new LogbackAsyncWrapping(this.context, new WrappingSettings(capacity, true, Level.INFO));
 	}
 
+	/**
+	 * Attaches a held output to the root logger, wraps it (discarding at or below the
+	 * threshold), and logs a first INFO event, which the queue's thread takes and stalls
+	 * on: from then on the queue fills.
+	 * @param stalled the held output
+	 * @param capacity the queue's capacity
+	 * @param threshold the most severe level that may be discarded
+	 * @param first the first event's message
+	 * @return the started wrapping
+	 */
+	private LogbackAsyncWrapping stallBehindWrapping(LogbackFixtures.Recording stalled, int capacity, Level threshold,
+			String first) throws InterruptedException {
+		stalled.setContext(this.context);
+		stalled.start();
+		root().addAppender(stalled);
+		LogbackAsyncWrapping wrapping = new LogbackAsyncWrapping(this.context,
+				new WrappingSettings(capacity, true, threshold));
+		wrapping.afterPropertiesSet();
+		root().info(first);
+		stalled.awaitEntered();
+		return wrapping;
+	}
+
 	@Test
 	void theApplicationsAppenderIsKeptBehindTheQueueAndItsFormatIsUntouched() throws Exception {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -99,13 +122,8 @@ class CountingAsyncAppenderTests {
 	@Test
 	void whenTheQueueIsFullInfoIsDiscardedAndCountedAndWarnAndErrorWaitAndAreWritten() throws Exception {
 		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
-		stalled.setContext(this.context);
-		stalled.start();
-		root().addAppender(stalled);
-		LogbackAsyncWrapping wrapping = wrapping(2);
-		wrapping.afterPropertiesSet();
-		root().info("taken by the queue's thread, which the stalled output holds");
-		stalled.awaitEntered();
+		LogbackAsyncWrapping wrapping = stallBehindWrapping(stalled, 2, Level.INFO,
+				"taken by the queue's thread, which the stalled output holds");
 		root().info("queued 1");
 		root().info("queued 2");
 		for (int i = 0; i < 5; i++) {
@@ -134,13 +152,8 @@ class CountingAsyncAppenderTests {
 		// A discarded INFO costs its caller no formatting: the argument is never
 		// rendered.
 		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
-		stalled.setContext(this.context);
-		stalled.start();
-		root().addAppender(stalled);
-		LogbackAsyncWrapping wrapping = wrapping(1);
-		wrapping.afterPropertiesSet();
-		root().info("taken by the queue's thread, which the stalled output holds");
-		stalled.awaitEntered();
+		LogbackAsyncWrapping wrapping = stallBehindWrapping(stalled, 1, Level.INFO,
+				"taken by the queue's thread, which the stalled output holds");
 		root().info("queued");
 		AtomicInteger rendered = new AtomicInteger();
 		Object argument = new Object() {
@@ -168,13 +181,7 @@ class CountingAsyncAppenderTests {
 		// A stop that comes while a request thread waits to queue an ERROR counts it: the
 		// JVM may exit before it is ever queued.
 		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
-		stalled.setContext(this.context);
-		stalled.start();
-		root().addAppender(stalled);
-		LogbackAsyncWrapping wrapping = wrapping(1);
-		wrapping.afterPropertiesSet();
-		root().info("taken by the queue's thread, which the stalled output holds");
-		stalled.awaitEntered();
+		stallBehindWrapping(stalled, 1, Level.INFO, "taken by the queue's thread, which the stalled output holds");
 		root().info("queued");
 		Thread error = new Thread(() -> root().error("an error waits"));
 		error.start();
@@ -190,14 +197,7 @@ class CountingAsyncAppenderTests {
 	@Test
 	void aThresholdOfDebugMakesInfoWait() throws Exception {
 		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
-		stalled.setContext(this.context);
-		stalled.start();
-		root().addAppender(stalled);
-		LogbackAsyncWrapping wrapping = new LogbackAsyncWrapping(this.context,
-				new WrappingSettings(1, true, Level.DEBUG));
-		wrapping.afterPropertiesSet();
-		root().info("taken");
-		stalled.awaitEntered();
+		LogbackAsyncWrapping wrapping = stallBehindWrapping(stalled, 1, Level.DEBUG, "taken");
 		root().info("queued");
 		root().debug("discarded");
 		Thread info = new Thread(() -> root().info("waits"));
@@ -345,12 +345,7 @@ class CountingAsyncAppenderTests {
 	@Test
 	void aStoppedWrapperWritesItsQueueThenStopsTheAppender() throws Exception {
 		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
-		stalled.setContext(this.context);
-		stalled.start();
-		root().addAppender(stalled);
-		wrapping(128).afterPropertiesSet();
-		root().info("one");
-		stalled.awaitEntered();
+		stallBehindWrapping(stalled, 128, Level.INFO, "one");
 		root().warn("two");
 		root().error("three");
 		stalled.release();

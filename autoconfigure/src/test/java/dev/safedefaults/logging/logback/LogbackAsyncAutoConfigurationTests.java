@@ -245,27 +245,15 @@ class LogbackAsyncAutoConfigurationTests {
 
 	@Test
 	void bothLogbackAutoConfigurationsBackOffTogetherWhenBootsLoggingSystemIsNotLogback() {
-		String previous = System.getProperty(LoggingSystem.SYSTEM_PROPERTY);
-		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
-		try {
-			bothLogbackAutoConfigurations().run((context) -> {
-				assertBothBackedOff(context);
-				assertThat(conditionMessages(context, LogbackAsyncAutoConfiguration.class))
-					.contains("Boot's logging system is " + LoggingSystem.class.getName() + "$NoOpLoggingSystem, "
-							+ "not Logback");
-				assertThat(conditionMessages(context, LogbackChecksAutoConfiguration.class))
-					.contains("Boot's logging system is " + LoggingSystem.class.getName() + "$NoOpLoggingSystem, "
-							+ "not Logback");
-			});
-		}
-		finally {
-			if (previous != null) {
-				System.setProperty(LoggingSystem.SYSTEM_PROPERTY, previous);
-			}
-			else {
-				System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
-			}
-		}
+		LogbackFixtures.withBootsLoggingSystemNone(() -> bothLogbackAutoConfigurations().run((context) -> {
+			assertBothBackedOff(context);
+			assertThat(conditionMessages(context, LogbackAsyncAutoConfiguration.class))
+				.contains("Boot's logging system is " + LoggingSystem.class.getName() + "$NoOpLoggingSystem, "
+						+ "not Logback");
+			assertThat(conditionMessages(context, LogbackChecksAutoConfiguration.class))
+				.contains("Boot's logging system is " + LoggingSystem.class.getName() + "$NoOpLoggingSystem, "
+						+ "not Logback");
+		}));
 	}
 
 	@Test

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -60,22 +59,11 @@ class LogbackChecksAutoConfigurationTests {
 
 	@Test
 	void nothingWhenBootsLoggingSystemIsNotLogbackThoughSlf4jIsBoundToIt() {
-		String previous = System.getProperty(LoggingSystem.SYSTEM_PROPERTY);
-		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
-		try {
-			this.runner.run((context) -> assertThat(context).doesNotHaveBean(LogbackAsyncAppenderCheck.class)
-				.doesNotHaveBean(LogbackLocationPatternCheck.class)
-				.doesNotHaveBean(LogbackFullStackTracesCheck.class)
-				.doesNotHaveBean(StackTraceThrottleConfigurer.class));
-		}
-		finally {
-			if (previous != null) {
-				System.setProperty(LoggingSystem.SYSTEM_PROPERTY, previous);
-			}
-			else {
-				System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
-			}
-		}
+		LogbackFixtures.withBootsLoggingSystemNone(
+				() -> this.runner.run((context) -> assertThat(context).doesNotHaveBean(LogbackAsyncAppenderCheck.class)
+					.doesNotHaveBean(LogbackLocationPatternCheck.class)
+					.doesNotHaveBean(LogbackFullStackTracesCheck.class)
+					.doesNotHaveBean(StackTraceThrottleConfigurer.class)));
 	}
 
 	@Test

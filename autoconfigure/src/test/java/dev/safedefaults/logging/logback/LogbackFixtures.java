@@ -20,6 +20,8 @@ import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.AppenderBase;
 import ch.qos.logback.core.OutputStreamAppender;
 
+import org.springframework.boot.logging.LoggingSystem;
+
 /**
  * Real Logback appenders for the tests: one that records, optionally held until released
  * (a stalled output), and one writing a pattern to memory; and a class loader on which
@@ -124,6 +126,28 @@ public final class LogbackFixtures {
 		appender.setOutputStream(out);
 		appender.start();
 		return appender;
+	}
+
+	/**
+	 * Runs an action with Boot's logging system set to "none" (Boot's system property),
+	 * then puts the property back as it was: Boot then chooses no Logback, whatever the
+	 * class path holds.
+	 * @param action what runs meanwhile
+	 */
+	public static void withBootsLoggingSystemNone(Runnable action) {
+		String previous = System.getProperty(LoggingSystem.SYSTEM_PROPERTY);
+		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
+		try {
+			action.run();
+		}
+		finally {
+			if (previous != null) {
+				System.setProperty(LoggingSystem.SYSTEM_PROPERTY, previous);
+			}
+			else {
+				System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
+			}
+		}
 	}
 
 	/**

@@ -1,9 +1,6 @@
 package dev.safedefaults.logging.shutdown;
 
-import java.lang.reflect.Method;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import ch.qos.logback.classic.LoggerContext;
@@ -79,7 +76,7 @@ class LogbackFailedStartLogDrainTests {
 		assertThat(stop).isNotNull().isNotSameAs(this.before);
 		// The drain's bound is its timeout: the application contexts are not closing.
 		assertThat(stop.bound()).isEqualTo(Duration.ofSeconds(7));
-		assertThat(bootsShutdownHandlers()).contains(stop);
+		assertThat(BootShutdownHandlers.runnables()).contains(stop);
 	}
 
 	@Test
@@ -112,20 +109,6 @@ class LogbackFailedStartLogDrainTests {
 			assertThat(this.logback.getObject(FailedStartLogDrain.DRAIN_REGISTERED)).isNull();
 			assertThat(StopRegistration.current()).isSameAs(this.before);
 		}
-	}
-
-	/** What Boot's shutdown hook will run: its handlers' runnables. */
-	private static List<Runnable> bootsShutdownHandlers() throws ReflectiveOperationException {
-		Object handlers = SpringApplication.getShutdownHandlers();
-		Method getActions = handlers.getClass().getDeclaredMethod("getActions");
-		getActions.setAccessible(true);
-		List<Runnable> runnables = new ArrayList<>();
-		for (Object handler : (Iterable<?>) getActions.invoke(handlers)) {
-			Method runnable = handler.getClass().getDeclaredMethod("runnable");
-			runnable.setAccessible(true);
-			runnables.add((Runnable) runnable.invoke(handler));
-		}
-		return runnables;
 	}
 
 	private static StandardEnvironment environment(Map<String, Object> properties) {

@@ -1,6 +1,5 @@
 package dev.safedefaults.logging.shutdown;
 
-import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,7 +103,7 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 		BoundedLoggingStop second = StopRegistration.current();
 		assertThat(second).isNotNull().isNotSameAs(first);
 		assertThat(second.bound()).isEqualTo(Duration.ofSeconds(32));
-		assertThat(bootsShutdownHandlers()).contains(second).doesNotContain(first);
+		assertThat(BootShutdownHandlers.runnables()).contains(second).doesNotContain(first);
 	}
 
 	@Test
@@ -120,20 +119,6 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 
 	private Duration timeout(Map<String, Object> properties) {
 		return this.postProcessor.timeout(EarlyPropertyBinder.of(environment(properties)));
-	}
-
-	/** What Boot's shutdown hook will run: its handlers' runnables. */
-	private static List<Runnable> bootsShutdownHandlers() throws ReflectiveOperationException {
-		Object handlers = SpringApplication.getShutdownHandlers();
-		Method getActions = handlers.getClass().getDeclaredMethod("getActions");
-		getActions.setAccessible(true);
-		List<Runnable> runnables = new ArrayList<>();
-		for (Object handler : (Iterable<?>) getActions.invoke(handlers)) {
-			Method runnable = handler.getClass().getDeclaredMethod("runnable");
-			runnable.setAccessible(true);
-			runnables.add((Runnable) runnable.invoke(handler));
-		}
-		return runnables;
 	}
 
 	private static StandardEnvironment environment(Map<String, Object> properties) {
