@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import dev.safedefaults.testsupport.LoggingStopContract;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -3,6 +3,7 @@ package dev.safedefaults.system;
 import java.net.http.HttpResponse;
 import java.util.List;
 
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -18,27 +18,20 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A real PgBouncer (Debian's package) in front of the PostgreSQL service the project's
- * machines run, for the pooler trap of issue 23. The build does not install it on the
- * machine: when {@code pgbouncer} is not installed, the test takes Debian's package and
- * the one library the machine lacks ({@code libc-ares2}) with {@code apt-get download},
- * unpacks them with {@code dpkg -x} under {@code target/pgbouncer/} and runs the binary
- * from there (which needs root for {@code apt-get}; CI runs as root). PgBouncer refuses
- * to run as root, so as root it is started with {@code -u postgres}. Each instance has
- * its own configuration and port under {@code target/pgbouncer/}, runs in the foreground
- * as a child of the test JVM, and is stopped by {@link #close()}. What cannot be had is
- * reported through {@link MachineService}: a failure on CI, a {@code SKIPPED:} line
- * elsewhere.
+ * machines run, for the pooler trap of issue 23. The test never downloads it: it runs the
+ * binary Debian's package installs ({@code apt-get install pgbouncer}, which CI's
+ * {@code .ci/prepare} runs before the build; the package's own service is never started).
+ * PgBouncer refuses to run as root, so as root it is started with {@code -u postgres}.
+ * Each instance has its own configuration and port under {@code target/pgbouncer/}, runs
+ * in the foreground as a child of the test JVM, and is stopped by {@link #close()}. What
+ * cannot be had is reported through {@link MachineService}: a failure on CI, a
+ * {@code SKIPPED:} line elsewhere.
  */
 final class PgBouncer implements AutoCloseable {
 
 	private static final Path HOME = Path.of("target", "pgbouncer");
 
-	private static final Path UNPACKED = HOME.resolve("root");
-
 	private static final Path INSTALLED = Path.of("/usr/sbin/pgbouncer");
-
-	/** Debian's package and the library it needs that the machines do not have. */
-	private static final List<String> PACKAGES = List.of("pgbouncer", "libc-ares2");
 
 	private static final Pattern VERSION = Pattern.compile("PgBouncer (\\d+)\\.(\\d+)(?:\\.(\\d+))?");
 
@@ -91,50 +84,13 @@ final class PgBouncer implements AutoCloseable {
 				return installed;
 			}
 		}
-		Path unpacked = UNPACKED.resolve("usr/sbin/pgbouncer");
-		Path libraries = UNPACKED.resolve("usr/lib/x86_64-linux-gnu");
-		if (!Files.isExecutable(unpacked) && isRoot()) {
-			unpack(tried);
-		}
-		if (Files.isExecutable(unpacked)) {
-			Binary found = probe(unpacked, libraries, tried);
-			if (found != null) {
-				return found;
-			}
-		}
-		MachineService.missing("pgbouncer.required",
-				"no PgBouncer: not installed at " + INSTALLED + ", and none unpacked from Debian's package under "
-						+ UNPACKED + (isRoot() ? "" : " (unpacking it needs root for apt-get)") + tried
-						+ " (install it with 'apt-get install pgbouncer')");
+		MachineService.missing("pgbouncer.required", "no PgBouncer: not installed at " + INSTALLED + tried
+				+ " (install it with 'apt-get install pgbouncer', as .ci/prepare does)");
 		throw new IllegalStateException("unreachable");
 	}
 
 	private static boolean isRoot() {
 		return "root".equals(System.getProperty("user.name"));
-	}
-
-	/** apt-get download (after one apt-get update if the lists are empty), dpkg -x. */
-	private static void unpack(StringBuilder tried) {
-		try {
-			Path debs = Files.createDirectories(HOME.resolve("debs"));
-			List<String> download = new ArrayList<>(List.of("apt-get", "download", "-q"));
-			download.addAll(PACKAGES);
-			if (run(download, debs, tried) != 0) {
-				// A fresh machine may have no package lists yet.
-				run(List.of("apt-get", "update", "-q"), debs, tried);
-				if (run(download, debs, tried) != 0) {
-					return;
-				}
-			}
-			try (var files = Files.list(debs)) {
-				for (Path deb : files.filter((file) -> file.toString().endsWith(".deb")).toList()) {
-					run(List.of("dpkg", "-x", deb.toString(), UNPACKED.toString()), Path.of("."), tried);
-				}
-			}
-		}
-		catch (IOException ex) {
-			tried.append("; ").append(ex);
-		}
 	}
 
 	private static @Nullable Binary probe(Path executable, @Nullable Path libraries, StringBuilder tried) {
@@ -144,8 +100,13 @@ final class PgBouncer implements AutoCloseable {
 				builder.environment().put("LD_LIBRARY_PATH", libraries.toAbsolutePath().toString());
 			}
 			Process process = builder.start();
+			if (!process.waitFor(30, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				tried.append("; ").append(executable).append(" --version did not exit within 30 s");
+				return null;
+			}
 			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-			if (process.waitFor() == 0 && VERSION.matcher(output).find()) {
+			if (process.exitValue() == 0 && VERSION.matcher(output).find()) {
 				return new Binary(executable, libraries, output.lines().findFirst().orElse(output));
 			}
 			tried.append("; ").append(executable).append(" --version: ").append(output);
@@ -157,27 +118,6 @@ final class PgBouncer implements AutoCloseable {
 			Thread.currentThread().interrupt();
 		}
 		return null;
-	}
-
-	private static int run(List<String> command, Path directory, StringBuilder tried) throws IOException {
-		Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-		try {
-			int exit = process.waitFor();
-			if (exit != 0) {
-				tried.append("; '")
-					.append(String.join(" ", command))
-					.append("' exited ")
-					.append(exit)
-					.append(": ")
-					.append(output.lines().reduce((first, second) -> second).orElse(""));
-			}
-			return exit;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return -1;
-		}
 	}
 
 	/**

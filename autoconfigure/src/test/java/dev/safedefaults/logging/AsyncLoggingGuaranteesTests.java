@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
@@ -27,6 +28,7 @@ import static org.awaitility.Awaitility.await;
  * the Disruptor the starter ships and its queue-full policy (incident 2). No timing
  * assertion: a stalled appender is released only after the logging threads have returned.
  */
+@OnEveryJdk
 class AsyncLoggingGuaranteesTests {
 
 	private static final int RING = 128;

@@ -11,6 +11,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.logging.actuate.LoggingMeterBinder;
 import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -35,6 +36,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+@OnEveryJdk
 class LoggingDefaultsAutoConfigurationTests {
 
 	private static final String TRAP_LOGGER = "com.example.trap";

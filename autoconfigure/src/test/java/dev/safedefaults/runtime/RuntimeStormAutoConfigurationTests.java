@@ -17,6 +17,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.runtime.actuate.RuntimeMetricsAutoConfiguration;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.Slow;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -46,6 +47,7 @@ import static org.awaitility.Awaitility.await;
  * storm are the positive controls of those that expect none: the same observation is long
  * enough to raise one.
  */
+@OnEveryJdk
 @Slow
 class RuntimeStormAutoConfigurationTests {
 

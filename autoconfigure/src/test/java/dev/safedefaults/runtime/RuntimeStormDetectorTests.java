@@ -10,6 +10,7 @@ import java.util.List;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The detector's decisions, driven by a fake source with readings one second apart: no
  * flight recorder, no clock, no waiting.
  */
+@OnEveryJdk
 class RuntimeStormDetectorTests {
 
 	private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");

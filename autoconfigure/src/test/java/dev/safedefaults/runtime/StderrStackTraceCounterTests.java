@@ -5,10 +5,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@OnEveryJdk
 class StderrStackTraceCounterTests {
 
 	private final ByteArrayOutputStream written = new ByteArrayOutputStream();

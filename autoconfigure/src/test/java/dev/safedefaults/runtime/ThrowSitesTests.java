@@ -5,10 +5,12 @@ import java.time.Instant;
 import java.util.List;
 
 import dev.safedefaults.runtime.ThrowSites.Frame;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@OnEveryJdk
 class ThrowSitesTests {
 
 	private static final String CNFE = "java.lang.ClassNotFoundException";

@@ -18,6 +18,7 @@ import dev.safedefaults.httpclient.feign.TestClients.GreetingClient;
 import dev.safedefaults.httpclient.feign.TestClients.IncidentClient;
 import dev.safedefaults.httpclient.feign.TestClients.OtherClient;
 import dev.safedefaults.httpclient.feign.TestClients.OwnConvertersClient;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import feign.FeignException;
 import feign.Response;
 import feign.codec.Decoder;
@@ -58,6 +59,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * codec; per-call converters are found from the calls the application makes once it is
  * ready.
  */
+@OnEveryJdk
 class FeignConvertersChecksTests {
 
 	private static LoopbackServer server;

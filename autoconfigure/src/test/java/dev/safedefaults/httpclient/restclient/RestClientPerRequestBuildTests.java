@@ -11,6 +11,7 @@ import java.util.Map;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.httpclient.restclient.JsonLoopback.Greeting;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * controller that asks for Boot's builder per request is named; one that built its client
  * once is silent.
  */
+@OnEveryJdk
 class RestClientPerRequestBuildTests {
 
 	private static final int REQUESTS = 25;

@@ -26,6 +26,7 @@ import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.joran.util.ConfigurationWatchListUtil;
 import ch.qos.logback.core.spi.ConfigurationEvent;
 import dev.safedefaults.logging.shutdown.Unwritten;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,7 @@ import static org.awaitility.Awaitility.await;
  * their format untouched, behind a bounded queue that discards and counts INFO and below
  * when full and makes WARN and ERROR wait.
  */
+@OnEveryJdk
 @Tag(LogbackFixtures.TAG)
 class CountingAsyncAppenderTests {
 

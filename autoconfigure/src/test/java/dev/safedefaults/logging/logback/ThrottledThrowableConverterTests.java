@@ -14,6 +14,7 @@ import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.OutputStreamAppender;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * configured from XML, with the word as the starter registers it (no
  * {@code <conversionRule>}). Event times are set, not waited for.
  */
+@OnEveryJdk
 @Tag("logback")
 class ThrottledThrowableConverterTests {
 

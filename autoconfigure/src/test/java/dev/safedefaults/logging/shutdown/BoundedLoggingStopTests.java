@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * when the contexts are still closing at the deadline, and leaves a stop that ended in
  * time alone.
  */
+@OnEveryJdk
 class BoundedLoggingStopTests {
 
 	private final List<String> calls = new CopyOnWriteArrayList<>();

@@ -2,6 +2,7 @@ package dev.safedefaults.logging.shutdown;
 
 import java.util.Map;
 
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.AfterEach;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * system test {@code SampleAppFailedStartIT} proves that the report then reaches the
  * console.
  */
+@OnEveryJdk
 class FailedStartLogDrainTests {
 
 	private final SpringApplication application = new SpringApplication();

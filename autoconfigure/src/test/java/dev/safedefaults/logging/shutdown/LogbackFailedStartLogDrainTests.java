@@ -5,6 +5,7 @@ import java.util.Map;
 
 import ch.qos.logback.classic.LoggerContext;
 import dev.safedefaults.logging.logback.LogbackFixtures;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.LogManager;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * context, and never where the stop is somebody else's. This execution's class path has
  * log4j-core too (the Log4j API's backend): the drain must be Logback's, not Log4j's.
  */
+@OnEveryJdk
 @Tag(LogbackFixtures.TAG)
 class LogbackFailedStartLogDrainTests {
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.safedefaults.logging.logback.LogbackFixtures;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.commons.logging.impl.NoOpLog;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * When Logback runs, the starter's bounded stop takes Boot's place as on Log4j2; when
  * Boot chooses Logback but SLF4J is bound elsewhere, Boot keeps its own.
  */
+@OnEveryJdk
 @Tag(LogbackFixtures.TAG)
 class LogbackLoggingStopTests {
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.commons.logging.impl.NoOpLog;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,7 @@ import org.springframework.core.env.StandardEnvironment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+@OnEveryJdk
 class LoggingShutdownEnvironmentPostProcessorTests {
 
 	private final List<String> warnings = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.appender.OutputStreamAppender;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * An error storm on a real all-async Log4j context (the starter's default): every ERROR
  * is written, the first traces of each kind in full, the rest on one line each.
  */
+@OnEveryJdk
 class ThrottledStackTracesOnAsyncLoggingTests {
 
 	private static final int THREADS = 4;

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -37,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * found through Log4j's plugin index, as in an application). Event times are set, not
  * waited for: intervals are crossed by timestamps.
  */
+@OnEveryJdk
 class ThrottledThrowablePatternConverterTests {
 
 	private static final String NL = System.lineSeparator();

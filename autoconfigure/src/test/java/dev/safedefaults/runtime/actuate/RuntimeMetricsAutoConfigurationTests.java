@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.runtime.RequestCounter;
 import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.Slow;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,6 +28,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+@OnEveryJdk
 @Slow
 class RuntimeMetricsAutoConfigurationTests {
 

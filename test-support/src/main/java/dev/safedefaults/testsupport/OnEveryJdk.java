@@ -1,4 +1,4 @@
-package dev.safedefaults.system;
+package dev.safedefaults.testsupport;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
