@@ -4,6 +4,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -42,19 +43,18 @@ class SampleAppJdbcIT {
 	}
 
 	@Test
-	void thePoolGetsTheStartersSettingsAndRaisesNoJdbcFinding() {
-		try (SampleAppProcess app = SampleAppProcess.start("jdbc-default", List.of(), List.of())) {
-			assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
-			assertThat(app.get("/api/orders/1").statusCode()).isEqualTo(200);
-			JsonNode report = getJson(app, "/actuator/safedefaults");
-			JsonNode jdbc = jdbcFeature(report);
-			assertThat(jdbc.path("enabled").asBoolean()).isTrue();
-			assertThat(jdbc.path("appliedTo").valueStream().map(JsonNode::asString)).singleElement()
-				.asString()
-				.contains("MySQL Connector/J", "useServerPrepStmts=true", "cachePrepStmts=true",
-						"useConfigs=maxPerformance", "enableQueryTimeouts=true");
-			assertThat(jdbcFindingIds(report)).isEmpty();
-		}
+	@ExtendWith(SharedSampleApp.class)
+	void thePoolGetsTheStartersSettingsAndRaisesNoJdbcFinding(SampleAppProcess app) {
+		assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
+		assertThat(app.get("/api/orders/1").statusCode()).isEqualTo(200);
+		JsonNode report = getJson(app, "/actuator/safedefaults");
+		JsonNode jdbc = jdbcFeature(report);
+		assertThat(jdbc.path("enabled").asBoolean()).isTrue();
+		assertThat(jdbc.path("appliedTo").valueStream().map(JsonNode::asString)).singleElement()
+			.asString()
+			.contains("MySQL Connector/J", "useServerPrepStmts=true", "cachePrepStmts=true",
+					"useConfigs=maxPerformance", "enableQueryTimeouts=true");
+		assertThat(jdbcFindingIds(report)).isEmpty();
 	}
 
 	@Test

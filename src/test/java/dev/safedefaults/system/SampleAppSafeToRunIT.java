@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Locale;
 
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -27,21 +27,15 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * the app generated, no anonymous endpoint gives the database's port, the database stops
  * when the app is killed, and request input reaches the log escaped.
  */
+@ExtendWith(SharedSampleApp.class)
 class SampleAppSafeToRunIT {
 
 	private static SampleAppProcess app;
 
 	@BeforeAll
-	static void start() {
-		app = SampleAppProcess.start("safe-to-run", List.of(), List.of());
+	static void start(SampleAppProcess shared) {
+		app = shared;
 		assertThat(app.isAlive()).as("sample app is running; log:\n%s", app.log()).isTrue();
-	}
-
-	@AfterAll
-	static void stop() {
-		if (app != null) {
-			app.close();
-		}
 	}
 
 	@Test
