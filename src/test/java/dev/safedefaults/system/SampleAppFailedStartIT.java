@@ -29,9 +29,9 @@ class SampleAppFailedStartIT {
 	/**
 	 * Starts per cause: 3 × 4 failed starts, two at a time, on each JDK the class runs on
 	 * (the baseline and JDK 25). The three causes fail through the same path (the log
-	 * drain at a failed start), so together they sample it 12 times per JDK: with the loss
-	 * the drain prevents (one failed start in six), all 12 would print their reason with a
-	 * chance of (5/6)^12 = 11%, and all 24 of a CI run with 1.3%.
+	 * drain at a failed start), so together they sample it 12 times per JDK: with the
+	 * loss the drain prevents (one failed start in six), all 12 would print their reason
+	 * with a chance of (5/6)^12 = 11%, and all 24 of a CI run with 1.3%.
 	 */
 	private static final int STARTS_PER_CAUSE = 4;
 
