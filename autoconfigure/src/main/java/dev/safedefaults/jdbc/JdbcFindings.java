@@ -9,11 +9,12 @@ import static dev.safedefaults.check.Severity.INFO;
 import static dev.safedefaults.check.Severity.WARNING;
 
 /**
- * Every finding of the JDBC feature (incident 5: MySQL-protocol Hikari pools; issue 23:
- * PostgreSQL pools' session timeouts), declared once. The message templates take the
- * pool's masked URL and where a setting came from ({@code set in the URL},
- * {@code the driver's default}…); the fixes say how to get the starter's setting back,
- * which depends on that origin (see {@link #restore}).
+ * Every finding of the JDBC feature that is not PostgreSQL's alone (incident 5:
+ * MySQL-protocol Hikari pools; issue 23: the sessions' timeouts; issue 34: socket
+ * timeouts), declared once; pgjdbc's own traps are in {@link PostgreSqlFindings}. The
+ * message templates take the pool's masked URL and where a setting came from
+ * ({@code set in the URL}, {@code the driver's default}…); the fixes say how to get the
+ * starter's setting back, which depends on that origin (see {@link #restore}).
  */
 public final class JdbcFindings implements FindingDeclarations {
 
@@ -205,10 +206,11 @@ public final class JdbcFindings implements FindingDeclarations {
 	 * statement_timeout. Args: URL, "?" or "&amp;" (how a parameter is added to the URL).
 	 */
 	static final FindingType NO_TIMEOUTS = FindingType.declare("jdbc.no-timeouts", INFO,
-			"A PostgreSQL pool without a socket timeout (pgjdbc's socketTimeout=0, its default) nor a "
-					+ "statement_timeout on its sessions: a query that never returns, slow on the server or waiting "
-					+ "on a half-open connection, holds its request thread and its connection for ever. No default "
-					+ "is applied. Checked once after startup, off the startup path.",
+			"A pool whose driver waits for ever for an answer (socketTimeout=0, the default of pgjdbc, MySQL "
+					+ "Connector/J and MariaDB Connector/J; on PostgreSQL, no statement_timeout either): a query on a "
+					+ "database that stopped answering, or on a half-open connection, holds its request thread and "
+					+ "its connection for ever. No default is applied. PostgreSQL pools are checked once after "
+					+ "startup, off the startup path.",
 			"Nothing bounds how long a query waits on %1$s: pgjdbc's socketTimeout is 0 and the sessions' "
 					+ "statement_timeout is 0. A query the server runs for ever, or one whose connection went "
 					+ "half-open (the server, a proxy or a network path gone without closing it after taking the "
@@ -221,58 +223,21 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "does not help on a half-open connection.");
 
 	/**
-	 * Issue 23: a PostgreSQL pool behind a connection pooler with pgjdbc's server-side
-	 * prepares on. Args: URL, the address dialled, the server's address, the process id
-	 * pgjdbc was given, the session's, from which execution on it prepares (with
-	 * prepareThreshold), "?" or "&amp;". INFO, not WARNING: a client sees neither the
-	 * pooling mode nor PgBouncer's max_prepared_statements, so the trap is likely but not
-	 * certain; jdbc.prepared-statement-errors is the WARNING once it happens.
+	 * Issue 34: a MySQL-protocol pool without a socket timeout; a query timeout does not
+	 * count (measured: it never frees a thread whose database stopped answering). Args:
+	 * URL, driver, "?" or "&amp;".
 	 */
-	static final FindingType PREPARED_STATEMENTS_BEHIND_POOLER = FindingType.declare(
-			"jdbc.prepared-statements-behind-pooler", INFO,
-			"A PostgreSQL pool reaches its server through a connection pooler (the session's pg_backend_pid() is "
-					+ "not the process id pgjdbc was given at login: PgBouncer and the poolers built like it answer "
-					+ "the login themselves) while pgjdbc prepares statements on the server (prepareThreshold, 5 by "
-					+ "default). In transaction or statement pooling mode a statement from its fifth execution on "
-					+ "runs on a server session that never prepared it, or that holds another client's statement of "
-					+ "the same name: intermittent 'prepared statement \"S_1\" does not exist' (SQLState 26000) or "
-					+ "'already exists' (42P05). Checked once after startup, off the startup path.",
-			"The pool on %1$s reaches PostgreSQL through a connection pooler: it dialled %2$s, the server answers on "
-					+ "%3$s, and the session's process id (%5$s) is not the one pgjdbc was given at login (%4$s). "
-					+ "pgjdbc prepares a statement on the server %6$s, under a name its connection chose (S_1, S_2, "
-					+ "...): with the pooler in transaction or statement mode the next transaction may run on another "
-					+ "server session, where that name does not exist or is another client's statement. Reproduced "
-					+ "through PgBouncer 1.18 in transaction mode: 'ERROR: prepared statement \"S_1\" already "
-					+ "exists' (42P05) on a second client's fifth execution, and 'does not exist' (26000) inside a "
-					+ "transaction once the server session changed (pgjdbc retries a 26000 by itself only outside a "
-					+ "transaction).",
-			"Add prepareThreshold=0 to the URL (%7$sprepareThreshold=0) or set "
-					+ "spring.datasource.hikari.data-source-properties.prepareThreshold=0: pgjdbc then never names a "
-					+ "statement on the server, and the server parses each statement on every execution. On "
-					+ "PgBouncer 1.21 or later you may keep server-side prepares instead with max_prepared_statements "
-					+ "above 0 in pgbouncer.ini (200 by default since 1.24, 0 in 1.21 to 1.23), which makes PgBouncer "
-					+ "prepare them again on each server session it hands out. A client cannot see the pooling mode "
-					+ "nor that setting: if the pooler runs in session mode, or tracks prepared statements, nothing "
-					+ "breaks, and safe-defaults.checks.disabled=jdbc.prepared-statements-behind-pooler switches the "
-					+ "check off.");
-
-	/**
-	 * Issue 23 at run time: statements of a PostgreSQL pool that failed with SQLState
-	 * 26000 or 42P05. Args: URL, count of 26000, count of 42P05, "?" or "&amp;".
-	 */
-	static final FindingType PREPARED_STATEMENT_ERRORS = FindingType.declare("jdbc.prepared-statement-errors", WARNING,
-			"While the service runs, statements of a PostgreSQL pool failed because a server-side prepared "
-					+ "statement was missing on the server session (SQLState 26000) or already there (42P05): "
-					+ "pgjdbc's prepared statements behind a pooler in transaction mode. Counted per pool since "
-					+ "startup (HikariCP 7).",
-			"On %1$s, %2$s statements failed with 'prepared statement ... does not exist' (SQLState 26000) and %3$s "
-					+ "with 'prepared statement ... already exists' (42P05) since startup: pgjdbc prepared them on a "
-					+ "server session that a connection pooler in transaction mode no longer hands to this "
-					+ "connection, or that another client's statement of the same name is on "
-					+ "(jdbc.prepared-statements-behind-pooler says why).",
-			"Add prepareThreshold=0 to the URL (%4$sprepareThreshold=0) or set "
-					+ "spring.datasource.hikari.data-source-properties.prepareThreshold=0; or, on PgBouncer 1.21 or "
-					+ "later, set max_prepared_statements above 0.");
+	static final FindingType NO_TIMEOUTS_ON_MYSQL_PROTOCOL = NO_TIMEOUTS.because("Nothing bounds how long a query "
+			+ "waits for its answer on %1$s: %2$s's socketTimeout is 0 (its default). A query whose database stopped "
+			+ "answering (hung, or a failover or firewall that dropped the connection without closing it) holds its "
+			+ "request thread and its connection for ever, as the pool's other connections do one by one; a query "
+			+ "timeout (@Transactional(timeout), JdbcTemplate's, jakarta.persistence.query.timeout) does not free "
+			+ "it: the driver cancels through the same silent database.",
+			"Set socketTimeout, in milliseconds and above your slowest query and any schema migration run through "
+					+ "this pool (%3$ssocketTimeout=<ms> in the URL, or "
+					+ "spring.datasource.hikari.data-source-properties.socketTimeout=<ms>): a read that waits longer "
+					+ "fails and Hikari replaces the connection. Give long reports or migrations a pool of their own "
+					+ "without it (docs/jdbc.md#timeouts).");
 
 	/**
 	 * Issue 25: the server refused the pool's credentials to the deferred checks, which
@@ -333,33 +298,12 @@ public final class JdbcFindings implements FindingDeclarations {
 					+ "autocommit=true').",
 			"Set spring.datasource.hikari.auto-commit=false, or remove provider_disables_autocommit.");
 
-	/**
-	 * Issue 23: Hibernate batching on a PostgreSQL pool that does not rewrite batched
-	 * inserts. Args: batch size, URL, "?" or "&amp;".
-	 */
-	static final FindingType BATCH_INSERTS_NOT_REWRITTEN = FindingType.declare("jdbc.batch-inserts-not-rewritten", INFO,
-			"Hibernate batches inserts (hibernate.jdbc.batch_size) on a PostgreSQL pool without pgjdbc's "
-					+ "reWriteBatchedInserts=true: a batch of N inserts runs as N statements on the server instead "
-					+ "of multi-row inserts. No default is applied.",
-			"Hibernate batches up to %1$s statements (hibernate.jdbc.batch_size) on %2$s, but pgjdbc's "
-					+ "reWriteBatchedInserts is off: each batch of N inserts is executed as N single-row INSERTs on "
-					+ "the server instead of a few multi-row ones (measured on PostgreSQL 15: 1000 entities in "
-					+ "batches of 50 ran 1000 INSERTs without it, 60 with it; on a loopback connection the time "
-					+ "gained was within the noise, 0.6-1.3x, BENCHMARKS.md).",
-			"Add reWriteBatchedInserts=true to the URL (%3$sreWriteBatchedInserts=true) or to "
-					+ "spring.datasource.hikari.data-source-properties. Hibernate keeps its results with it; but every "
-					+ "row of a rewritten insert then reports SUCCESS_NO_INFO (-2) instead of its count: code that "
-					+ "sums or reads JdbcTemplate.batchUpdate's counts changes result, and on INSERT ... ON CONFLICT "
-					+ "DO NOTHING no one can tell which rows were skipped (Spring Batch's JdbcBatchItemWriter "
-					+ "assertUpdates then misses them). Check such code before switching it on.");
-
 	@Override
 	public List<FindingType> findingTypes() {
 		return List.of(SERVER_PREP_STMTS_OFF, STMT_CACHE_OFF, STMT_CACHE_SQL_LIMIT_LOW, QUERY_TIMEOUTS_OFF,
 				LOCAL_SESSION_STATE, AUTO_RECONNECT, MULTI_QUERIES, IGNORED_PROPERTY, INFINITE_CONNECTION_TIMEOUT,
 				PREPARED_STMT_BUDGET, PREPARED_STMT_BUDGET_UNCHECKED, MAX_LIFETIME, MAX_LIFETIME_UNCHECKED,
-				LOGIN_REFUSED, AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS, BATCH_INSERTS_NOT_REWRITTEN,
-				PREPARED_STATEMENTS_BEHIND_POOLER, PREPARED_STATEMENT_ERRORS);
+				LOGIN_REFUSED, AUTOCOMMIT_ROUND_TRIPS, AUTOCOMMIT_MISMATCH, NO_TIMEOUTS);
 	}
 
 	/**

@@ -68,7 +68,7 @@ enum MySqlProtocolDriver {
 			// PropertyDefinitions of 9.7.0.
 			return Map.of(USE_SERVER_PREP_STMTS, "false", CACHE_PREP_STMTS, "false", PREP_STMT_CACHE_SIZE, "25",
 					PREP_STMT_CACHE_SQL_LIMIT, "256", ENABLE_QUERY_TIMEOUTS, "true", USE_LOCAL_SESSION_STATE, "false",
-					AUTO_RECONNECT, "false", ALLOW_MULTI_QUERIES, "false");
+					AUTO_RECONNECT, "false", ALLOW_MULTI_QUERIES, "false", SOCKET_TIMEOUT, "0");
 		}
 
 		@Override
@@ -133,8 +133,8 @@ enum MySqlProtocolDriver {
 		Map<String, String> driverDefaults() {
 			// Configuration of 3.5.10.
 			return Map.of(USE_SERVER_PREP_STMTS, "false", CACHE_PREP_STMTS, "true", PREP_STMT_CACHE_SIZE, "250",
-					USE_LOCAL_SESSION_STATE, "false", ALLOW_MULTI_QUERIES, "false", REWRITE_BATCHED_STATEMENTS,
-					"false");
+					USE_LOCAL_SESSION_STATE, "false", ALLOW_MULTI_QUERIES, "false", REWRITE_BATCHED_STATEMENTS, "false",
+					SOCKET_TIMEOUT, "0");
 		}
 
 		@Override
@@ -186,6 +186,9 @@ enum MySqlProtocolDriver {
 	static final String ALLOW_MULTI_QUERIES = "allowMultiQueries";
 
 	static final String REWRITE_BATCHED_STATEMENTS = "rewriteBatchedStatements";
+
+	/** Milliseconds a read may wait for the server, in both drivers; 0 waits for ever. */
+	static final String SOCKET_TIMEOUT = "socketTimeout";
 
 	/** OptionAliases of MariaDB Connector/J 3.5.10. */
 	private static final Map<String, String> MARIADB_ALIASES = Map.of("clientCertificateKeyStoreUrl", "keyStore",

@@ -19,6 +19,7 @@ import static dev.safedefaults.jdbc.MySqlProtocolDriver.CACHE_PREP_STMTS;
 import static dev.safedefaults.jdbc.MySqlProtocolDriver.ENABLE_QUERY_TIMEOUTS;
 import static dev.safedefaults.jdbc.MySqlProtocolDriver.PREP_STMT_CACHE_SIZE;
 import static dev.safedefaults.jdbc.MySqlProtocolDriver.PREP_STMT_CACHE_SQL_LIMIT;
+import static dev.safedefaults.jdbc.MySqlProtocolDriver.SOCKET_TIMEOUT;
 import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_LOCAL_SESSION_STATE;
 import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
 
@@ -27,8 +28,9 @@ import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
  * incident 5 and their neighbours: server prepares or the statement cache off, a
  * statement length limit too low to cache generated SQL, query timeouts off, local
  * session state with SQL that changes it, {@code autoReconnect},
- * {@code allowMultiQueries}, keys the driver ignores, and an infinite connection timeout.
- * It reads configuration only: no I/O.
+ * {@code allowMultiQueries}, keys the driver ignores, an infinite connection timeout, and
+ * no socket timeout (issue 34: the only bound on a query whose database stopped
+ * answering). It reads configuration only: no I/O.
  */
 final class PoolSettingsCheck implements Check {
 
@@ -121,6 +123,11 @@ final class PoolSettingsCheck implements Check {
 		if (settings.effectiveBoolean(USE_LOCAL_SESSION_STATE).orElse(false) && sessionChange.isPresent()) {
 			findings.add(JdbcFindings.LOCAL_SESSION_STATE.raise(subject, settings.origin(USE_LOCAL_SESSION_STATE),
 					sessionChange.get()));
+		}
+		OptionalInt socketTimeout = settings.effectiveInt(SOCKET_TIMEOUT);
+		if (socketTimeout.isPresent() && socketTimeout.getAsInt() <= 0) {
+			findings.add(JdbcFindings.NO_TIMEOUTS_ON_MYSQL_PROTOCOL.raise(subject, url, settings.driver().displayName(),
+					String.valueOf(pool.getJdbcUrl()).contains("?") ? "&" : "?"));
 		}
 		if (settings.effectiveBoolean(ALLOW_MULTI_QUERIES).orElse(false)) {
 			findings.add(JdbcFindings.MULTI_QUERIES.raise(subject, settings.origin(ALLOW_MULTI_QUERIES), url));

@@ -38,7 +38,7 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 
 	@Override
 	public String name() {
-		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.id();
+		return PostgreSqlFindings.BATCH_INSERTS_NOT_REWRITTEN.id();
 	}
 
 	@Override
@@ -60,7 +60,7 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 			// inserts in bulk.
 			return null;
 		}
-		return JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.raise(hibernateOnHikari.subject(), batchSize,
+		return PostgreSqlFindings.BATCH_INSERTS_NOT_REWRITTEN.raise(hibernateOnHikari.subject(), batchSize,
 				SecretMasker.maskUrl(pool.getJdbcUrl()), pool.getJdbcUrl().contains("?") ? "&" : "?");
 	}
 

@@ -108,7 +108,7 @@ final class PreparedStatementErrors implements BeanPostProcessor {
 	 */
 	synchronized List<Finding> findings() {
 		List<Finding> findings = new ArrayList<>();
-		this.counts.forEach((subject, pool) -> findings.add(JdbcFindings.PREPARED_STATEMENT_ERRORS.raise(subject,
+		this.counts.forEach((subject, pool) -> findings.add(PostgreSqlFindings.PREPARED_STATEMENT_ERRORS.raise(subject,
 				pool.maskedUrl, pool.doesNotExist, pool.alreadyExists, pool.maskedUrl.contains("?") ? "&" : "?")));
 		return findings;
 	}

@@ -26,7 +26,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
 final class PreparedStatementsBehindPoolerCheck extends DeferredPoolSessionCheck {
 
 	PreparedStatementsBehindPoolerCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
-		super(beanFactory, serverVariables, JdbcFindings.PREPARED_STATEMENTS_BEHIND_POOLER);
+		super(beanFactory, serverVariables, PostgreSqlFindings.PREPARED_STATEMENTS_BEHIND_POOLER);
 	}
 
 	@Override
@@ -40,9 +40,9 @@ final class PreparedStatementsBehindPoolerCheck extends DeferredPoolSessionCheck
 			return null;
 		}
 		String url = String.valueOf(pool.getJdbcUrl());
-		return JdbcFindings.PREPARED_STATEMENTS_BEHIND_POOLER.raise(subject, SecretMasker.maskUrl(url), route.dialled(),
-				route.server(), route.driverBackendPid(), route.serverBackendPid(), fromWhichExecution(route),
-				url.contains("?") ? "&" : "?");
+		return PostgreSqlFindings.PREPARED_STATEMENTS_BEHIND_POOLER.raise(subject, SecretMasker.maskUrl(url),
+				route.dialled(), route.server(), route.driverBackendPid(), route.serverBackendPid(),
+				fromWhichExecution(route), url.contains("?") ? "&" : "?");
 	}
 
 	private static String fromWhichExecution(PostgreSqlRoute route) {

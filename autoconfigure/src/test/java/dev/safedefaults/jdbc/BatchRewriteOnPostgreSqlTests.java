@@ -55,7 +55,7 @@ class BatchRewriteOnPostgreSqlTests {
 	@Test
 	void informsWhenHibernateBatchesWithoutTheRewrite() {
 		assertThat(check(PoolStatusOnPostgreSqlTests.URL, BATCH_SIZE)).singleElement().satisfies((finding) -> {
-			assertThat(finding.id()).isEqualTo(JdbcFindings.BATCH_INSERTS_NOT_REWRITTEN.id());
+			assertThat(finding.id()).isEqualTo(PostgreSqlFindings.BATCH_INSERTS_NOT_REWRITTEN.id());
 			assertThat(finding.severity()).isEqualTo(Severity.INFO);
 			assertThat(finding.subject()).isEqualTo("owners (entityManagerFactory)");
 			assertThat(finding.message()).contains("up to 50 statements", "jdbc:postgresql://127.0.0.1:5432/test");

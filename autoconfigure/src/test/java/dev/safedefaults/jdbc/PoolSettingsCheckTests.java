@@ -36,11 +36,19 @@ class PoolSettingsCheckTests {
 			JdbcFindings.PREPARED_STMT_BUDGET_UNCHECKED.id(), JdbcFindings.MAX_LIFETIME.id(),
 			JdbcFindings.MAX_LIFETIME_UNCHECKED.id());
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+	/** A pool without a socket timeout, as Boot and the drivers leave it (issue 34). */
+	private final ApplicationContextRunner withoutSocketTimeout = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SafeDefaultsAutoConfiguration.class,
 				JdbcDefaultsAutoConfiguration.class))
 		.withPropertyValues("spring.datasource.name=orders",
 				"safe-defaults.checks.disabled=" + String.join(",", DEFERRED_IDS));
+
+	/**
+	 * The pools of the other tests have a socket timeout, so that each sees only the
+	 * finding it is about.
+	 */
+	private final ApplicationContextRunner runner = this.withoutSocketTimeout
+		.withPropertyValues("spring.datasource.hikari.data-source-properties.socketTimeout=60000");
 
 	private static List<Finding> findings(AssertableApplicationContext context) {
 		assertThat(context).hasNotFailed();
@@ -276,6 +284,66 @@ class PoolSettingsCheckTests {
 				JdbcFindings.QUERY_TIMEOUTS_OFF.id(), JdbcFindings.LOCAL_SESSION_STATE.id(),
 				JdbcFindings.AUTO_RECONNECT.id(), JdbcFindings.MULTI_QUERIES.id(), JdbcFindings.IGNORED_PROPERTY.id(),
 				JdbcFindings.INFINITE_CONNECTION_TIMEOUT.id(), JdbcFindings.PREPARED_STMT_BUDGET.id());
+	}
+
+	@Test
+	void aConnectorJPoolWithoutASocketTimeoutIsToldToSetOneNamingThePoolAndTheProperty() {
+		this.withoutSocketTimeout.withPropertyValues("spring.datasource.url=" + MYSQL_URL)
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo("jdbc.no-timeouts");
+				assertThat(finding.severity()).isEqualTo(Severity.INFO);
+				assertThat(finding.subject()).isEqualTo("orders");
+				assertThat(finding.message()).contains("MySQL Connector/J's socketTimeout is 0", MYSQL_URL,
+						"does not free it");
+				assertThat(finding.fix()).contains("?socketTimeout=<ms>",
+						"spring.datasource.hikari.data-source-properties.socketTimeout=<ms>",
+						"schema migration run through this pool");
+			}));
+	}
+
+	@Test
+	void aMariaDbPoolWithoutASocketTimeoutIsToldToSetOne() {
+		this.withoutSocketTimeout.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?useSsl=false")
+			.run((context) -> assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.id()).isEqualTo("jdbc.no-timeouts");
+				assertThat(finding.message()).contains("MariaDB Connector/J's socketTimeout is 0");
+				assertThat(finding.fix()).contains("&socketTimeout=<ms>");
+			}));
+	}
+
+	@Test
+	void aSocketTimeoutInTheUrlOrTheDataSourcePropertiesIsABound() {
+		this.withoutSocketTimeout.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?socketTimeout=30000")
+			.run((context) -> assertThat(findings(context)).isEmpty());
+		this.withoutSocketTimeout
+			.withPropertyValues("spring.datasource.url=" + MARIADB_URL,
+					"spring.datasource.hikari.data-source-properties.socketTimeout=30000")
+			.run((context) -> assertThat(findings(context)).isEmpty());
+		// MariaDB Connector/J reads its keys in any case.
+		this.withoutSocketTimeout.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?sockettimeout=30000")
+			.run((context) -> assertThat(findings(context)).isEmpty());
+	}
+
+	@Test
+	void aSocketTimeoutOfZeroOrOneTheDriverIgnoresIsNoBound() {
+		this.withoutSocketTimeout.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?socketTimeout=0")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactly("jdbc.no-timeouts"));
+		// Connector/J's keys are case-sensitive: it ignores this one and waits for ever.
+		this.withoutSocketTimeout.withPropertyValues("spring.datasource.url=" + MYSQL_URL + "?sockettimeout=30000")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactlyInAnyOrder("jdbc.no-timeouts", JdbcFindings.IGNORED_PROPERTY.id()));
+	}
+
+	@Test
+	void aQueryTimeoutTheApplicationSetsIsNoBound() {
+		// Measured in SocketTimeoutOnEmbeddedMariaDbTests: it never frees a thread whose
+		// database stopped answering.
+		this.withoutSocketTimeout
+			.withPropertyValues("spring.datasource.url=" + MYSQL_URL, "spring.transaction.default-timeout=30s",
+					"spring.jdbc.template.query-timeout=30s")
+			.run((context) -> assertThat(findings(context)).extracting(Finding::id)
+				.containsExactly("jdbc.no-timeouts"));
 	}
 
 }
