@@ -116,6 +116,19 @@ public final class SampleAppProcess implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * The JVM arguments the system tests add to every start (the failsafe configuration's
+	 * {@code sample-app.test-jvm-args}, space-separated): {@code -XX:TieredStopAtLevel=1},
+	 * since a system test proves behaviour, not speed, and the optimising compiler's
+	 * threads would take most of a 2-core machine's CPU in the first minute of every
+	 * start. The benchmarks, which start the app through the same class outside failsafe,
+	 * run with the JVM's defaults.
+	 */
+	private static List<String> testJvmArgs() {
+		String args = System.getProperty("sample-app.test-jvm-args", "").strip();
+		return args.isEmpty() ? List.of() : List.of(args.split("\\s+"));
+	}
+
 	private static SampleAppProcess startOn(int port, String name, List<String> jvmArgs, List<String> appArgs,
 			boolean stallableStdout, long stdoutBytesPerSecond) {
 		String jar = System.getProperty("sample-app.jar");
@@ -126,6 +139,7 @@ public final class SampleAppProcess implements AutoCloseable {
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-Xmx512m");
+		command.addAll(testJvmArgs());
 		command.addAll(jvmArgs);
 		command.add("-jar");
 		command.add(jar);
