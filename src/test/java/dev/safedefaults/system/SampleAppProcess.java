@@ -118,11 +118,11 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	/**
 	 * The JVM arguments the system tests add to every start (the failsafe configuration's
-	 * {@code sample-app.test-jvm-args}, space-separated): {@code -XX:TieredStopAtLevel=1},
-	 * since a system test proves behaviour, not speed, and the optimising compiler's
-	 * threads would take most of a 2-core machine's CPU in the first minute of every
-	 * start. The benchmarks, which start the app through the same class outside failsafe,
-	 * run with the JVM's defaults.
+	 * {@code sample-app.test-jvm-args}, space-separated):
+	 * {@code -XX:TieredStopAtLevel=1}, since a system test proves behaviour, not speed,
+	 * and the optimising compiler's threads would take most of a 2-core machine's CPU in
+	 * the first minute of every start. The benchmarks, which start the app through the
+	 * same class outside failsafe, run with the JVM's defaults.
 	 */
 	private static List<String> testJvmArgs() {
 		String args = System.getProperty("sample-app.test-jvm-args", "").strip();

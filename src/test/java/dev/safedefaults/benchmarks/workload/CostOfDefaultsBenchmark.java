@@ -86,8 +86,16 @@ public final class CostOfDefaultsBenchmark {
 	 */
 	static List<CostMode> diagnosticModes() {
 		String atStart = "-XX:StartFlightRecording:settings=" + exceptionStatistics();
-		return List.of(new CostMode("jfr at start", WorkloadMode.STARTER, List.of(atStart)), new CostMode(
-				"runtime on+jfr", WorkloadMode.STARTER, List.of("-Dsafe-defaults.runtime.enabled=true", atStart)));
+		return List.of(new CostMode("jfr at start", WorkloadMode.STARTER, List.of(atStart)),
+				new CostMode("runtime on+jfr", WorkloadMode.STARTER,
+						List.of("-Dsafe-defaults.runtime.enabled=true", atStart)),
+				// Issue 32: the Log4j2 route's background thread, one piece at a time.
+				new CostMode("log4j2 sleep 10ms", WorkloadMode.STARTER,
+						List.of("-Dlog4j2.asyncLoggerSleepTimeNs=10000000")),
+				new CostMode("log4j2 timeout wait", WorkloadMode.STARTER,
+						List.of("-Dlog4j2.asyncLoggerWaitStrategy=Timeout")),
+				new CostMode("log4j2 sync loggers", WorkloadMode.STARTER, List
+					.of("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.ClassLoaderContextSelector")));
 	}
 
 	private static String exceptionStatistics() {
@@ -132,6 +140,9 @@ public final class CostOfDefaultsBenchmark {
 		Duration duration = Duration.ofSeconds(Integer.getInteger("cost.seconds", 20));
 		Path svg = Path.of(System.getProperty("cost.svg", "target/cost-of-defaults.svg"));
 		String labels = System.getProperty("cost.modes", "");
+		// The idle window of every run (WorkloadRun.Idle): CPU per second with no
+		// traffic.
+		System.setProperty("workload.idle-seconds", Integer.toString(Integer.getInteger("cost.idle-seconds", 10)));
 		List<CostMode> modes = labels.isBlank() ? modes()
 				: selected(Stream.concat(modes().stream(), diagnosticModes().stream()).toList(), labels);
 		System.out.printf(Locale.ROOT,
@@ -158,6 +169,7 @@ public final class CostOfDefaultsBenchmark {
 		}
 		List<CostRow> rows = table(runs);
 		print(rows);
+		printIdle(runs);
 		printCpuByThreadGroup(runs);
 		CostChart.write(svg, rows, String.format(Locale.ROOT, "%d rounds, %d client threads, %ds measured, JDK %s",
 				rounds, threads, duration.toSeconds(), System.getProperty("java.version")));
@@ -238,6 +250,42 @@ public final class CostOfDefaultsBenchmark {
 		}
 		System.out.println("spread: (highest - lowest) / mean CPU ms/req of the mode's rounds; "
 				+ "\"x (a-b)\": mean ratio to defaults of the same round (lowest-highest round)");
+	}
+
+	/**
+	 * What each mode costs besides its requests, per round and as the mean ratio to the
+	 * defaults of the same round: the startup time, the CPU per second with no traffic,
+	 * and the resident memory after the load.
+	 */
+	private static void printIdle(Map<CostMode, List<WorkloadRun.Figures>> runs) {
+		List<WorkloadRun.Figures> defaults = runs.entrySet()
+			.stream()
+			.filter((e) -> e.getKey().label().equals(DEFAULTS))
+			.findFirst()
+			.orElseThrow()
+			.getValue();
+		System.out.println();
+		System.out.printf("%-20s %22s %18s %28s %18s %22s %18s%n", "mode", "startup s per round", "vs defaults",
+				"idle CPU ms/s per round", "vs defaults", "RSS MB per round", "vs defaults");
+		runs.forEach((mode, list) -> {
+			double[] startup = values(list, (f) -> f.idle().startupSeconds());
+			double[] idle = values(list, (f) -> f.idle().cpuMillisPerSecond());
+			double[] rss = values(list, (f) -> f.idle().residentKb() / 1024.0);
+			System.out.printf(Locale.ROOT, "%-20s %22s %18s %28s %18s %22s %18s%n", mode.label(), join(startup, "%.1f"),
+					band(ratios(list, defaults, (f) -> f.idle().startupSeconds())), join(idle, "%.1f"),
+					band(ratios(list, defaults, (f) -> f.idle().cpuMillisPerSecond())), join(rss, "%.0f"),
+					band(ratios(list, defaults, (f) -> f.idle().residentKb())));
+		});
+		System.out.println("idle: the process's CPU per second over the idle window after the load, with no request");
+	}
+
+	private static double[] ratios(List<WorkloadRun.Figures> list, List<WorkloadRun.Figures> defaults,
+			ToDoubleFunction<WorkloadRun.Figures> value) {
+		double[] ratios = new double[list.size()];
+		for (int i = 0; i < list.size(); i++) {
+			ratios[i] = value.applyAsDouble(list.get(i)) / value.applyAsDouble(defaults.get(i));
+		}
+		return ratios;
 	}
 
 	/**

@@ -44,8 +44,25 @@ final class WorkloadRun {
 	 */
 	record Figures(WorkloadMode mode, LoadDriver.Result load, double cpuMillisPerRequest, double throwablesPerRequest,
 			double statementsPerRequest, long discarded, List<String> findings, long cpuMillis,
-			Map<String, Long> threadCpuMillis, long restClientCalls) {
+			Map<String, Long> threadCpuMillis, long restClientCalls, Idle idle) {
 	}
+
+	/**
+	 * What the process costs besides its requests.
+	 *
+	 * @param startupSeconds from the launch to the first answer of its health endpoint
+	 * (the embedded database's start included)
+	 * @param cpuMillisPerSecond CPU of the process per second with no traffic, measured
+	 * after the load (settled for {@value #IDLE_SETTLE_SECONDS} s), or -1 when not
+	 * measured ({@code workload.idle-seconds} is 0)
+	 * @param residentKb the process's resident memory after the load ({@code VmRSS}), or
+	 * -1 where {@code /proc} does not tell
+	 */
+	record Idle(double startupSeconds, double cpuMillisPerSecond, long residentKb) {
+	}
+
+	/** Seconds left after the load before the idle window starts. */
+	static final int IDLE_SETTLE_SECONDS = 3;
 
 	private WorkloadRun() {
 	}
@@ -108,7 +125,9 @@ final class WorkloadRun {
 		List<String> appArgs = new ArrayList<>(mode.appArgs);
 		appArgs.addAll(extraAppArgs);
 		LoadDriver driver = new LoadDriver();
+		long launched = System.nanoTime();
 		try (SampleAppProcess app = SampleAppProcess.start(name, jvmArgs, appArgs, stallStdout)) {
+			double startupSeconds = (System.nanoTime() - launched) / 1e9;
 			if (!app.isAlive()) {
 				throw new IllegalStateException(mode + " did not start:\n" + app.log());
 			}
@@ -130,6 +149,7 @@ final class WorkloadRun {
 			boolean starterOn = !jvmArgs.contains("-Dsafe-defaults.enabled=false");
 			long discarded = discarded(app, starterOn);
 			List<String> findings = starterOn ? List.copyOf(app.findingMessages().keySet()) : absentFindings(app);
+			Idle idle = new Idle(startupSeconds, idleCpuMillisPerSecond(app), residentKb(app));
 			app.close();
 			long requests = Math.max(1, load.requests());
 			// The gauge's own query counts too: the second read's.
@@ -137,8 +157,40 @@ final class WorkloadRun {
 			double throwables = countThrowables ? throwablesBetween(recording, from, to) / (double) requests : -1;
 			long cpuMillis = cpuAfter.minus(cpuBefore).toMillis();
 			return new Figures(mode, load, cpuMillis / (double) requests, throwables, statements, discarded, findings,
-					cpuMillis, threadCpu, restClientCalls);
+					cpuMillis, threadCpu, restClientCalls, idle);
 		}
+	}
+
+	/**
+	 * The process's CPU per second over {@code workload.idle-seconds} (0: not measured)
+	 * with no request, after {@value #IDLE_SETTLE_SECONDS} s for the load's last work
+	 * (the compiler's queue, the log writer) to end.
+	 */
+	private static double idleCpuMillisPerSecond(SampleAppProcess app) throws InterruptedException {
+		int seconds = Integer.getInteger("workload.idle-seconds", 0);
+		if (seconds <= 0) {
+			return -1;
+		}
+		Thread.sleep(IDLE_SETTLE_SECONDS * 1000L);
+		Duration before = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+		long from = System.nanoTime();
+		Thread.sleep(seconds * 1000L);
+		Duration after = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+		return after.minus(before).toNanos() / 1e6 / ((System.nanoTime() - from) / 1e9);
+	}
+
+	private static long residentKb(SampleAppProcess app) {
+		try {
+			for (String line : Files.readAllLines(Path.of("/proc", Long.toString(app.handle().pid()), "status"))) {
+				if (line.startsWith("VmRSS:")) {
+					return Long.parseLong(line.replaceAll("[^0-9]", ""));
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// Not Linux, or the process is gone.
+		}
+		return -1;
 	}
 
 	/**
