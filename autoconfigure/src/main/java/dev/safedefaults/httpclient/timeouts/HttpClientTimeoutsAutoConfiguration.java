@@ -20,12 +20,12 @@ import org.springframework.web.service.registry.HttpServiceProxyRegistry;
 /**
  * Reports and checks the timeouts of the HTTP clients Boot builds (incident 6); the
  * defaults themselves are set before the context exists, by
- * {@link HttpClientTimeoutsDefaults}, in Boot's own settings. The status reporter is there
- * whether Boot's HTTP client support is present or not.
+ * {@link HttpClientTimeoutsDefaults}, in Boot's own settings. The status reporter is
+ * there whether Boot's HTTP client support is present or not.
  */
-@AutoConfiguration(after = SafeDefaultsAutoConfiguration.class,
-		afterName = { "org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration",
-				"org.springframework.boot.http.client.autoconfigure.service.HttpServiceClientPropertiesAutoConfiguration" })
+@AutoConfiguration(after = SafeDefaultsAutoConfiguration.class, afterName = {
+		"org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration",
+		"org.springframework.boot.http.client.autoconfigure.service.HttpServiceClientPropertiesAutoConfiguration" })
 @ConditionalOnSafeDefaultsEnabled
 public final class HttpClientTimeoutsAutoConfiguration {
 

@@ -17,12 +17,12 @@ import org.springframework.core.env.PropertySource;
 import org.springframework.util.ClassUtils;
 
 /**
- * Gives Boot's HTTP client settings a connect and a read timeout (incident 6): Boot 4 sets
- * none, and the JDK {@code HttpClient} it picks by default then waits for ever on a
+ * Gives Boot's HTTP client settings a connect and a read timeout (incident 6): Boot 4
+ * sets none, and the JDK {@code HttpClient} it picks by default then waits for ever on a
  * downstream that accepts the connection and never answers. The values go into
- * {@code spring.http.clients.connect-timeout} and {@code spring.http.clients.read-timeout}
- * in a property source that comes last, so every value of the application's own wins:
- * the global keys wherever they are set, a group's
+ * {@code spring.http.clients.connect-timeout} and
+ * {@code spring.http.clients.read-timeout} in a property source that comes last, so every
+ * value of the application's own wins: the global keys wherever they are set, a group's
  * {@code spring.http.serviceclient.<group>.*} (Boot takes a group's own value before the
  * global one), an {@code HttpClientSettings} bean (Boot's then backs off and never reads
  * the keys), and a factory or connector customizer (Boot runs it after the settings).

@@ -24,7 +24,9 @@ public final class HttpClientTimeoutsFindings implements FindingDeclarations {
 			"Set %2$s to a bounded value (at most 1h; the starter's defaults are 10s connect, 60s read), or remove "
 					+ "the setting that makes it none so that safe-defaults.http-clients.timeouts.* applies.");
 
-	/** Args: as {@link #NO_TIMEOUT}; the application's HttpClientSettings bean sets none. */
+	/**
+	 * Args: as {@link #NO_TIMEOUT}; the application's HttpClientSettings bean sets none.
+	 */
 	static final FindingType NO_TIMEOUT_IN_SETTINGS_BEAN = NO_TIMEOUT.because(
 			"Its %1$s: the application's HttpClientSettings bean replaces Boot's (and the starter's default), and "
 					+ "a downstream that accepts the connection and never answers holds the calling thread for ever.",

@@ -9,8 +9,8 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * Reports the {@code http-client-timeouts} feature: which of Boot's clients and groups got
- * the starter's timeouts, and which kept their own. Loads no Boot HTTP client class:
+ * Reports the {@code http-client-timeouts} feature: which of Boot's clients and groups
+ * got the starter's timeouts, and which kept their own. Loads no Boot HTTP client class:
  * without {@code spring-boot-http-client} it says the library is absent.
  */
 final class HttpClientTimeoutsStatusReporter implements FeatureStatusReporter {

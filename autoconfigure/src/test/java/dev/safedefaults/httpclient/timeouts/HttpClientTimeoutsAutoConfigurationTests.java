@@ -82,8 +82,8 @@ class HttpClientTimeoutsAutoConfigurationTests {
 			assertThat(settings.readTimeout()).isEqualTo(Duration.ofSeconds(60));
 			FeatureStatus status = status(context);
 			assertThat(status.shortForm()).isEqualTo("http-client-timeouts(10s/60s)");
-			assertThat(status.appliedTo()).containsExactly(
-					"Boot's HTTP clients: connect 10s (safe-defaults), read 60s (safe-defaults)");
+			assertThat(status.appliedTo())
+				.containsExactly("Boot's HTTP clients: connect 10s (safe-defaults), read 60s (safe-defaults)");
 			assertThat(status.reason()).isNull();
 			assertThat(findings(context)).isEmpty();
 		});
@@ -93,7 +93,8 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	void aClientFromBootsBuilderGivesUpOnADownstreamThatNeverAnswers() {
 		this.runner.withPropertyValues("safe-defaults.http-clients.timeouts.read=300ms").run((context) -> {
 			RestClient client = context.getBean(RestClient.Builder.class).baseUrl(silent.url()).build();
-			assertGivesUpWithin(Duration.ofSeconds(5), () -> client.get().uri("/anything").retrieve().body(String.class));
+			assertGivesUpWithin(Duration.ofSeconds(5),
+					() -> client.get().uri("/anything").retrieve().body(String.class));
 		});
 	}
 
@@ -103,11 +104,12 @@ class HttpClientTimeoutsAutoConfigurationTests {
 			.withUserConfiguration(SilentGroup.class)
 			.run((context) -> {
 				assertGivesUpWithin(Duration.ofSeconds(5), () -> context.getBean(SilentService.class).call());
-				assertGivesUpWithin(Duration.ofSeconds(5), () -> context.getBean(RestTemplateBuilder.class)
-					.build()
-					.getForObject(silent.url() + "/anything", String.class));
-				assertThat(status(context).appliedTo()).contains(
-						"HTTP service group 'silent': connect 10s (safe-defaults), read 300ms (safe-defaults)");
+				assertGivesUpWithin(Duration.ofSeconds(5),
+						() -> context.getBean(RestTemplateBuilder.class)
+							.build()
+							.getForObject(silent.url() + "/anything", String.class));
+				assertThat(status(context).appliedTo())
+					.contains("HTTP service group 'silent': connect 10s (safe-defaults), read 300ms (safe-defaults)");
 			});
 	}
 
@@ -163,8 +165,8 @@ class HttpClientTimeoutsAutoConfigurationTests {
 					assertThat(finding.message()).contains("read 2h");
 					assertThat(finding.fix()).startsWith("Set spring.http.serviceclient.silent.read-timeout");
 				});
-				assertThat(findings).anySatisfy((finding) -> assertThat(finding.fix())
-					.startsWith("Set spring.http.clients.connect-timeout"));
+				assertThat(findings).anySatisfy(
+						(finding) -> assertThat(finding.fix()).startsWith("Set spring.http.clients.connect-timeout"));
 			});
 	}
 
@@ -172,7 +174,8 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	void switchedOffBootsSettingsStayEmptyAndTheCheckSaysSo() {
 		this.runner.withPropertyValues("safe-defaults.http-clients.timeouts.enabled=false").run((context) -> {
 			assertThat(context.getBean(HttpClientSettings.class).readTimeout()).isNull();
-			assertThat(context.getEnvironment().getPropertySources()
+			assertThat(context.getEnvironment()
+				.getPropertySources()
 				.contains(HttpClientTimeoutsDefaults.PROPERTY_SOURCE_NAME)).isFalse();
 			assertThat(status(context).enabled()).isFalse();
 			assertThat(findings(context)).hasSize(2)
@@ -196,8 +199,8 @@ class HttpClientTimeoutsAutoConfigurationTests {
 		TestPropertySourceUtils.addInlinedPropertiesToEnvironment(environment,
 				"safe-defaults.http-clients.timeouts.read=11m");
 		assertThatExceptionOfType(InvalidConfigurationPropertyValueException.class)
-			.isThrownBy(() -> new HttpClientTimeoutsDefaults().postProcessEnvironment(environment,
-					new SpringApplication()))
+			.isThrownBy(
+					() -> new HttpClientTimeoutsDefaults().postProcessEnvironment(environment, new SpringApplication()))
 			.withMessageContaining("safe-defaults.http-clients.timeouts.read")
 			.withMessageContaining("11m");
 	}

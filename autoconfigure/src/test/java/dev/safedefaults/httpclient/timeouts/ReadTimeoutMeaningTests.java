@@ -16,11 +16,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * What "read timeout" means for the factories Boot builds from its settings, measured on a
- * body that streams for 3 s with a line every 300 ms, under a 1 s read timeout: on the JDK
- * client (Boot's choice when no other library is present) Spring Framework 7.0 makes it a
- * deadline on the whole exchange and closes a body still flowing; on HttpURLConnection it
- * bounds the silence between two reads. docs/timeouts.md carries the table.
+ * What "read timeout" means for the factories Boot builds from its settings, measured on
+ * a body that streams for 3 s with a line every 300 ms, under a 1 s read timeout: on the
+ * JDK client (Boot's choice when no other library is present) Spring Framework 7.0 makes
+ * it a deadline on the whole exchange and closes a body still flowing; on
+ * HttpURLConnection it bounds the silence between two reads. docs/timeouts.md carries the
+ * table.
  */
 class ReadTimeoutMeaningTests {
 

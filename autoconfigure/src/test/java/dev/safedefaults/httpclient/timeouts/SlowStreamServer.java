@@ -14,8 +14,8 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A server on loopback that streams {@code GET /stream?chunks=N&every=MS}: the headers at
- * once, then N lines, one every MS milliseconds (chunked), so that the body takes longer in
- * total than a read timeout while no gap between two reads is as long as it.
+ * once, then N lines, one every MS milliseconds (chunked), so that the body takes longer
+ * in total than a read timeout while no gap between two reads is as long as it.
  */
 final class SlowStreamServer implements AutoCloseable {
 
@@ -36,7 +36,8 @@ final class SlowStreamServer implements AutoCloseable {
 				for (int i = 0; i < chunks; i++) {
 					out.write(("line " + i + "\n").getBytes(StandardCharsets.UTF_8));
 					out.flush();
-					// The server's pace is what the test is about: a wait, not a test's sleep.
+					// The server's pace is what the test is about: a wait, not a test's
+					// sleep.
 					LockSupport.parkNanos(Duration.ofMillis(every).toNanos());
 				}
 			}
