@@ -1,4 +1,4 @@
-package dev.safedefaults.system;
+package dev.safedefaults.testsupport;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -13,13 +13,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * counts the connections it accepted. Its accept loop runs on a daemon thread; closing it
  * closes every connection it accepted.
  */
-final class SilentDownstream implements AutoCloseable {
+public final class SilentDownstream implements AutoCloseable {
 
 	private final ServerSocket socket;
 
 	private final List<Socket> accepted = new CopyOnWriteArrayList<>();
 
-	SilentDownstream() throws IOException {
+	/**
+	 * Starts accepting on a free loopback port.
+	 * @throws IOException when no port can be bound
+	 */
+	public SilentDownstream() throws IOException {
 		this.socket = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
 		Thread acceptor = new Thread(this::acceptForEver, "silent-downstream");
 		acceptor.setDaemon(true);
@@ -41,7 +45,7 @@ final class SilentDownstream implements AutoCloseable {
 	 * The URL to give the app as its downstream.
 	 * @return {@code http://127.0.0.1:port}
 	 */
-	String url() {
+	public String url() {
 		return "http://127.0.0.1:" + this.socket.getLocalPort();
 	}
 
@@ -49,7 +53,7 @@ final class SilentDownstream implements AutoCloseable {
 	 * How many connections it has accepted so far.
 	 * @return the count
 	 */
-	int accepted() {
+	public int accepted() {
 		return this.accepted.size();
 	}
 
