@@ -238,10 +238,22 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	HttpResponse<String> get(String path) {
+		return get(path, Duration.ofSeconds(10));
+	}
+
+	/**
+	 * Sends a GET and waits at most so long for its answer.
+	 * @param path the path
+	 * @param timeout how long to wait for the answer
+	 * @return the answer
+	 * @throws UncheckedIOException with an {@code HttpTimeoutException} when none came in
+	 * time
+	 */
+	HttpResponse<String> get(String path, Duration timeout) {
 		try {
-			return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
-				.timeout(Duration.ofSeconds(10))
-				.build(), HttpResponse.BodyHandlers.ofString());
+			return this.http.send(
+					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path)).timeout(timeout).build(),
+					HttpResponse.BodyHandlers.ofString());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -1,8 +1,10 @@
 package dev.safedefaults.consumers;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.safedefaults.testsupport.EmbeddedMariaDb;
+import dev.safedefaults.testsupport.SilentDownstream;
 import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.JacksonException;
@@ -39,6 +42,11 @@ class ConsumerAppsIT {
 	/** The smallest {@code safe-defaults.logging.ring-buffer-size} allowed. */
 	private static final int SMALLEST_QUEUE = 128;
 
+	/**
+	 * The starter's read timeout in the Boot 4.1 project, short to keep the test quick.
+	 */
+	private static final Duration SHORT_READ_TIMEOUT = Duration.ofSeconds(2);
+
 	private static final Pattern DISCARDED_SO_FAR = Pattern.compile("(\\d+) discarded so far");
 
 	@Test
@@ -56,10 +64,12 @@ class ConsumerAppsIT {
 	}
 
 	@Test
-	void aBoot41ProjectWithOpenFeignAndALazyConnectionFetch() {
+	void aBoot41ProjectWithOpenFeignAndALazyConnectionFetch() throws IOException {
 		try (EmbeddedMariaDb db = EmbeddedMariaDb.start("consumer");
+				SilentDownstream silent = new SilentDownstream();
 				ConsumerApp app = ConsumerApp.start("boot41-parent-openfeign",
-						"--spring.datasource.url=" + db.url("mariadb", ""))) {
+						"--spring.datasource.url=" + db.url("mariadb", ""), "--downstream.url=" + silent.url(),
+						"--safe-defaults.http-clients.timeouts.read=" + SHORT_READ_TIMEOUT.toSeconds() + "s")) {
 			JsonNode report = assertStarterApplied(app);
 			JsonNode feign = feature(report, "feign");
 			assertThat(feign.path("enabled").asBoolean()).as("%s", feign).isTrue();
@@ -79,7 +89,36 @@ class ConsumerAppsIT {
 			assertThat(jdbc.path("appliedTo").toString()).as("%s", jdbc).contains("useServerPrepStmts");
 			assertThat(app.log()).as("log")
 				.contains("DataSource bean: org.springframework.jdbc.datasource.LazyConnectionDataSourceProxy");
+			assertTheGroupGivesUpOnADownstreamThatNeverAnswers(app, silent);
 		}
+	}
+
+	/**
+	 * The group {@code downstream}, on Boot's defaults (no timeout of the application's
+	 * own), pointed at a server that accepts the connection and never answers: the call
+	 * fails once the starter's read timeout has passed, where Boot alone would wait for
+	 * ever (issue 34).
+	 */
+	private static void assertTheGroupGivesUpOnADownstreamThatNeverAnswers(ConsumerApp app, SilentDownstream silent) {
+		JsonNode timeouts = app.feature("http-client-timeouts");
+		assertThat(timeouts.path("appliedTo").toString()).as("%s", timeouts)
+			.contains("HTTP service group 'downstream': connect 10s (safe-defaults), read "
+					+ SHORT_READ_TIMEOUT.toSeconds() + "s (safe-defaults)");
+		Duration bound = SHORT_READ_TIMEOUT.plusSeconds(5);
+		long start = System.nanoTime();
+		HttpResponse<String> response;
+		try {
+			response = app.get("/call-downstream/1", bound);
+		}
+		catch (UncheckedIOException ex) {
+			throw new AssertionError("GET /call-downstream/1 did not answer within " + bound
+					+ ": the call through the group waits on the downstream that never answers", ex);
+		}
+		Duration took = Duration.ofNanos(System.nanoTime() - start);
+		assertThat(response.statusCode()).as("GET /call-downstream/1: %s", response.body()).isEqualTo(504);
+		assertThat(response.body()).as("what ended the call").isEqualTo("java.net.http.HttpTimeoutException");
+		assertThat(took).as("time the call through the group took").isBetween(SHORT_READ_TIMEOUT, bound);
+		assertThat(silent.accepted()).as("connections the downstream accepted").isEqualTo(1);
 	}
 
 	@Test

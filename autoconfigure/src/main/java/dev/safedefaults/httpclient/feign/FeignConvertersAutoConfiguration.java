@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.http.converter.autoconfigure.ClientHttpMessageConvertersCustomizer;
 import org.springframework.cloud.openfeign.FeignClientFactory;
+import org.springframework.cloud.openfeign.FeignClientProperties;
 import org.springframework.cloud.openfeign.FeignClientSpecification;
 import org.springframework.cloud.openfeign.support.FeignHttpMessageConverters;
 import org.springframework.cloud.openfeign.support.HttpMessageConverterCustomizer;
@@ -68,6 +69,11 @@ public final class FeignConvertersAutoConfiguration {
 		@Bean
 		DefaultConvertersCheck safeDefaultsFeignDefaultConvertersCheck(FeignClientContexts contexts) {
 			return new DefaultConvertersCheck(contexts);
+		}
+
+		@Bean
+		FeignTimeoutsCheck safeDefaultsFeignTimeoutsCheck(ObjectProvider<FeignClientProperties> properties) {
+			return new FeignTimeoutsCheck(properties);
 		}
 
 		@Bean

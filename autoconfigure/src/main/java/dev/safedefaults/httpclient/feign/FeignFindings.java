@@ -42,9 +42,19 @@ public final class FeignFindings implements FindingDeclarations {
 			"Its codecs could not be inspected: its context failed with %1$s",
 			"Fix the client's configuration; the client itself will fail the same way on its first call.");
 
+	/** Args: which timeout, its value in milliseconds, the property. */
+	static final FindingType NO_TIMEOUT = FindingType.declare("feign.no-timeout", WARNING,
+			"An OpenFeign client's connect or read timeout is set to 0 (or a negative value): it waits for ever on a "
+					+ "downstream that accepts the connection and never answers (incident 6). OpenFeign's own defaults "
+					+ "(10s connect, 60s read) are kept where nothing is set.",
+			"Its %1$s timeout is %2$d ms (%3$s): a downstream that accepts the connection and never answers holds "
+					+ "the calling thread for ever, and the service stops answering once every request thread waits.",
+			"Set %3$s to a bounded value in milliseconds (OpenFeign's default is 10000 connect, 60000 read), or "
+					+ "remove it to keep OpenFeign's default.");
+
 	@Override
 	public List<FindingType> findingTypes() {
-		return List.of(PER_CALL_CONVERTERS, DEFAULT_CONVERTERS);
+		return List.of(PER_CALL_CONVERTERS, DEFAULT_CONVERTERS, NO_TIMEOUT);
 	}
 
 }

@@ -8,6 +8,7 @@ import org.springframework.web.service.registry.ImportHttpServices;
 @SpringBootApplication
 @EnableFeignClients
 @ImportHttpServices(group = "greetings", types = GreetingService.class)
+@ImportHttpServices(group = "downstream", types = DownstreamService.class)
 public class ConsumerApplication {
 
 	public static void main(String[] args) {
