@@ -120,9 +120,26 @@ public final class PropertyBounds {
 		if (duration.getNano() % 1_000_000 != 0) {
 			return duration.toString().substring(2).toLowerCase(Locale.ROOT);
 		}
-		long millis = duration.getSeconds() * 1000 + duration.getNano() / 1_000_000;
-		long[] units = { 86_400_000, 3_600_000, 60_000, 1000 };
 		String[] names = { "d", "h", "m", "s" };
+		if (duration.getNano() == 0) {
+			// In seconds: the largest durations (106751991168d) overflow a long of
+			// millis.
+			long seconds = duration.getSeconds();
+			long[] units = { 86_400, 3_600, 60, 1 };
+			for (int i = 0; i < units.length; i++) {
+				if (seconds % units[i] == 0) {
+					return (seconds / units[i]) + names[i];
+				}
+			}
+		}
+		long millis;
+		try {
+			millis = Math.addExact(Math.multiplyExact(duration.getSeconds(), 1000), duration.getNano() / 1_000_000);
+		}
+		catch (ArithmeticException ex) {
+			return duration.toString().substring(2).toLowerCase(Locale.ROOT);
+		}
+		long[] units = { 86_400_000, 3_600_000, 60_000, 1000 };
 		for (int i = 0; i < units.length; i++) {
 			if (millis % units[i] == 0) {
 				return (millis / units[i]) + names[i];

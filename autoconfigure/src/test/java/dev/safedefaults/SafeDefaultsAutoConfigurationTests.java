@@ -197,6 +197,43 @@ class SafeDefaultsAutoConfigurationTests {
 				() -> startupAndDeferredLines(lines));
 	}
 
+	/**
+	 * Three findings of two checks, one whose subject and message hold line breaks (a
+	 * name or text taken from the application): after the summary the log has exactly one
+	 * line per finding, {@code id subject: message — fix} as the store keeps it, none
+	 * missing, none repeated, and no line the finding's own text could start.
+	 */
+	@Test
+	void theStartupLogHasExactlyOneLinePerFinding() {
+		List<String> messages = new CopyOnWriteArrayList<>();
+		withRunnerLog((event) -> messages.add(event.getMessage().getFormattedMessage()),
+				() -> this.runner.withUserConfiguration(OneLinePerFindingConfiguration.class).run((context) -> {
+					List<Finding> findings = context.getBean(FindingsStore.class).findings();
+					assertThat(findings).hasSize(3);
+					// Logged after the runner's lines, from the same thread: once it
+					// arrives, every line of the run has.
+					LogManager.getLogger(StartupCheckRunner.class).info("one-line-per-finding: end of run");
+					await().atMost(Duration.ofSeconds(10))
+						.untilAsserted(() -> assertThat(messages).contains("one-line-per-finding: end of run"));
+					assertThat(messages)
+						.filteredOn((message) -> message
+							.startsWith("safe-defaults found 3 finding(s) at startup (1 warning(s), 2 info)"))
+						.hasSize(1);
+					List<String> findingLines = messages.stream()
+						.filter((message) -> message.contains("one-line-"))
+						.filter((message) -> !message.startsWith("one-line-per-finding"))
+						.toList();
+					assertThat(findingLines).as("the finding lines in %s", messages)
+						.containsExactlyInAnyOrderElementsOf(findings.stream().map(Finding::toLogLine).toList());
+					assertThat(findingLines).allSatisfy((line) -> assertThat(line).as(line)
+						.doesNotContainPattern("[\\n\\r\\u000B\\f\\u0085\\u2028\\u2029]"));
+					assertThat(findingLines).filteredOn((line) -> line.contains("forged"))
+						.singleElement()
+						.asString()
+						.startsWith(CheckFindings.CHECKS_FAILED.id() + " one-line-pool\\nWARN forged: ");
+				}));
+	}
+
 	@Test
 	void theFindingsSummaryIsAsSevereAsItsMostSevereFinding() {
 		List<LogEvent> events = new CopyOnWriteArrayList<>();
@@ -340,6 +377,25 @@ class SafeDefaultsAutoConfigurationTests {
 		Check summaryInfoCheck() {
 			return named("summary-info-check", () -> List.of(new Finding("config-cache.mutable-type", Severity.INFO,
 					"summary-info-only", "an info", "nothing")));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OneLinePerFindingConfiguration {
+
+		@Bean
+		Check oneLineWarningAndInfoCheck() {
+			return named("one-line-check", () -> List.of(
+					new Finding(CheckFindings.CHECKS_FAILED.id(), Severity.WARNING, "one-line-pool\nWARN forged",
+							"a warning\r\nover two lines", "fix it\u2028there"),
+					new Finding("config-cache.mutable-type", Severity.INFO, "one-line-type", "an info", "nothing")));
+		}
+
+		@Bean
+		Check oneLineSecondCheck() {
+			return named("one-line-second-check", () -> List.of(new Finding("config-cache.mutable-type", Severity.INFO,
+					"one-line-other-type", "an info", "nothing")));
 		}
 
 	}

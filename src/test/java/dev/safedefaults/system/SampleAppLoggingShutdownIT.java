@@ -7,17 +7,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.safedefaults.testsupport.OnEveryJdk;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 import static dev.safedefaults.testsupport.LoggingStopContract.LAST_LINE;
 import static dev.safedefaults.testsupport.LoggingStopContract.PIPE_CAPACITY;
 import static dev.safedefaults.testsupport.LoggingStopContract.completeText;
-import static dev.safedefaults.testsupport.LoggingStopContract.stopBound;
+import static dev.safedefaults.testsupport.LoggingStopContract.observedStopBound;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The logging shutdown guarantee on the packaged sample app, stopped with SIGTERM behind
@@ -52,11 +55,11 @@ class SampleAppLoggingShutdownIT {
 			long sigterm = System.nanoTime();
 			app.terminate();
 			long readAtSigterm = Files.size(app.stdoutFile());
-			Duration bound = stopBound(Duration.ofSeconds(30), Duration.ofSeconds(30));
+			Duration bound = observedStopBound(Duration.ofSeconds(30), Duration.ofSeconds(30));
 			assertThat(app.awaitExit(bound.plusSeconds(30))).as("exited; log:\n%s", app.log()).isTrue();
 			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
 			app.close();
-			assertThat(stop).as("stop within the documented bound").isLessThan(bound);
+			assertThat(stop).as("stop within the documented bound and the margin for this machine").isLessThan(bound);
 			String stdout = completeText(app.stdoutFile());
 			assertThat(failed).isEqualTo(200);
 			// More than a pipe's worth read after the signal: the app still had events
@@ -86,18 +89,21 @@ class SampleAppLoggingShutdownIT {
 			// The first failures of a kind print their whole stack trace: get them out
 			// first.
 			int failed = failures(app, 5);
-			Thread.sleep(1_000);
+			Path stdoutFile = app.stdoutFile();
+			await("the first failures' lines written").atMost(Duration.ofSeconds(30))
+				.pollInterval(Duration.ofMillis(100))
+				.until(() -> count(completeText(stdoutFile), ERROR_MESSAGE) >= 5);
 			app.stallStdout();
 			// Enough to fill the pipe's buffer many times over: most of these stay
 			// queued.
 			failed += failures(app, 300);
 			long sigterm = System.nanoTime();
 			app.terminate();
-			Duration bound = stopBound(Duration.ofSeconds(5), Duration.ofSeconds(5));
+			Duration bound = observedStopBound(Duration.ofSeconds(5), Duration.ofSeconds(5));
 			assertThat(app.awaitExit(bound.plusSeconds(30))).as("exited; log:\n%s", app.log()).isTrue();
 			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
 			app.close();
-			assertThat(stop).as("stop within the documented bound").isLessThan(bound);
+			assertThat(stop).as("stop within the documented bound and the margin for this machine").isLessThan(bound);
 			String stdout = completeText(app.stdoutFile());
 			int written = count(stdout, ERROR_MESSAGE);
 			assertThat(written).as("the stall held events back").isLessThan(failed);
@@ -160,7 +166,7 @@ class SampleAppLoggingShutdownIT {
 			String dump = awaitRequestThreadsWaitingForASlot(app, 4);
 			long sigterm = System.nanoTime();
 			app.terminate();
-			Duration bound = stopBound(phase, shutdownTimeout);
+			Duration bound = observedStopBound(phase, shutdownTimeout);
 			assertThat(app.awaitExit(bound.plusSeconds(60))).as("exited; log:\n%s", app.log()).isTrue();
 			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
 			stopClients.set(true);
@@ -187,21 +193,26 @@ class SampleAppLoggingShutdownIT {
 	 * @return the thread dump that showed them
 	 */
 	private static String awaitRequestThreadsWaitingForASlot(SampleAppProcess app, int n) {
-		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-		String dump = "";
-		while (System.nanoTime() < deadline) {
-			dump = app.threadDump();
-			int waiting = 0;
-			for (String thread : dump.split("\n\n")) {
-				if (thread.contains("http-nio-") && thread.contains(WAITING_FOR_A_SLOT)) {
-					waiting++;
+		// A thread dump costs the app a safepoint and this machine a JVM start (jcmd):
+		// one every half second, for at most a minute.
+		AtomicReference<String> dump = new AtomicReference<>("");
+		try {
+			await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
+				dump.set(app.threadDump());
+				int waiting = 0;
+				for (String thread : dump.get().split("\n\n")) {
+					if (thread.contains("http-nio-") && thread.contains(WAITING_FOR_A_SLOT)) {
+						waiting++;
+					}
 				}
-			}
-			if (waiting >= n) {
-				return dump;
-			}
+				return waiting >= n;
+			});
 		}
-		throw new AssertionError("Fewer than " + n + " request threads waited for a slot; last dump:\n" + dump);
+		catch (ConditionTimeoutException ex) {
+			throw new AssertionError(
+					"Fewer than " + n + " request threads waited for a slot; last dump:\n" + dump.get(), ex);
+		}
+		return dump.get();
 	}
 
 	/** Sends {@code n} failing requests, one after the other; returns how many failed. */

@@ -83,7 +83,10 @@ class SampleAppNaiveProfileIT {
 	void everyFindingInTheHealthGroupHasItsFullShape() {
 		HttpResponse<String> response = app.get("/actuator/health/safe-defaults");
 		assertThat(response.statusCode()).as("GET /actuator/health/safe-defaults: %s", response.body()).isEqualTo(200);
-		JsonNode details = JSON.readTree(response.body()).path("components").path("safeDefaults").path("details");
+		JsonNode group = JSON.readTree(response.body());
+		// Warnings never take the instance out: the group stays UP.
+		assertThat(group.path("status").asString()).as("%s", group).isEqualTo("UP");
+		JsonNode details = group.path("components").path("safeDefaults").path("details");
 		JsonNode findings = details.path("findings");
 		assertThat(findings.size()).as("findings of the naive profile: %s", findings).isGreaterThanOrEqualTo(7);
 		long warnings = 0;
@@ -101,6 +104,31 @@ class SampleAppNaiveProfileIT {
 		}
 		assertThat(details.path("warnings").asLong(-1)).isEqualTo(warnings).isPositive();
 		assertThat(details.path("infos").asLong(-1)).isEqualTo(infos);
+	}
+
+	/**
+	 * The endpoint {@code /actuator/safedefaults} lists the findings: every trap of the
+	 * naive profile, each with its full shape, as the health group does.
+	 */
+	@Test
+	void theEndpointListsTheFindingsOfTheNaiveProfile() {
+		HttpResponse<String> response = app.get("/actuator/safedefaults");
+		assertThat(response.statusCode()).as("GET /actuator/safedefaults: %s", response.body()).isEqualTo(200);
+		JsonNode findings = JSON.readTree(response.body()).path("findings");
+		assertThat(findings.valueStream().map((finding) -> finding.path("id").asString()))
+			.as("findings at /actuator/safedefaults: %s", findings)
+			.contains("logging.include-location", "logging.location-pattern", "logging.two-queues",
+					"jdbc.auto-reconnect", "jdbc.ignored-property", "feign.per-call-converters",
+					"logging.full-stack-traces");
+		for (JsonNode finding : findings) {
+			assertThat(finding.propertyNames()).as("%s", finding)
+				.containsExactly("id", "severity", "subject", "message", "fix");
+			assertThat(finding.path("message").asString()).as("%s", finding).isNotBlank();
+		}
+		assertThat(findings.valueStream()
+			.filter((finding) -> finding.path("id").asString().equals("feign.per-call-converters"))
+			.map((finding) -> finding.path("message").asString())).isNotEmpty()
+			.allSatisfy((message) -> assertThat(message).contains("FeignHttpMessageConverters built"));
 	}
 
 	@Test

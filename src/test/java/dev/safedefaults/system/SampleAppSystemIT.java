@@ -1,7 +1,18 @@
 package dev.safedefaults.system;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.assertj.core.api.InstanceOfAssertFactories;
 
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterAll;
@@ -11,6 +22,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The packaged sample app, started as a real process with its default settings, plus the
@@ -21,6 +33,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SampleAppSystemIT {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
+
+	/** The start of a log event's line in Boot's default pattern, with its time. */
+	private static final Pattern EVENT_LINE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T(\\d{2}:\\d{2}:\\d{2})\\.\\d+");
+
+	/** The README, from this module's directory. */
+	private static final Path README = Path.of("..", "..", "README.md");
+
+	/** A feature's opt-out switch in the README's feature table. */
+	private static final Pattern FEATURE_SWITCH = Pattern.compile("`safe-defaults\\.([a-z-]+)\\.enabled");
 
 	private static SampleAppProcess app;
 
@@ -44,8 +65,17 @@ class SampleAppSystemIT {
 		return json.readTree(response.body());
 	}
 
+	/**
+	 * The starter's own group, {@code /actuator/health/safe-defaults}, answers {@code UP}
+	 * (with warnings too: {@link SampleAppNaiveProfileIT}), and so does the application's
+	 * health.
+	 */
 	@Test
-	void healthIsUp() {
+	void theSafeDefaultsHealthGroupIsUp() {
+		JsonNode group = getJson("/actuator/health/safe-defaults");
+		assertThat(group.path("status").asString()).as("%s", group).isEqualTo("UP");
+		assertThat(group.path("components").path("safeDefaults").path("status").asString()).as("%s", group)
+			.isEqualTo("UP");
 		assertThat(getJson("/actuator/health").path("status").asString()).isEqualTo("UP");
 	}
 
@@ -92,12 +122,36 @@ class SampleAppSystemIT {
 		}
 	}
 
+	/**
+	 * Every feature of the README's feature table (its opt-out switches
+	 * {@code safe-defaults.<feature>.enabled}) is listed, once, with its status; the
+	 * startup checks' switch, {@code safe-defaults.checks.enabled}, is the endpoint's
+	 * {@code checks}. The default sample has no finding: that the endpoint lists findings
+	 * is proved on the naive profile
+	 * ({@link SampleAppNaiveProfileIT#theEndpointListsTheFindingsOfTheNaiveProfile}).
+	 */
 	@Test
-	void safeDefaultsEndpointListsFeaturesAndFindings() {
+	void safeDefaultsEndpointListsEveryFeatureOfTheReadmeAndTheChecks() throws IOException {
 		JsonNode report = getJson("/actuator/safedefaults");
-		assertThat(report.path("features").isArray()).isTrue();
+		Set<String> documented = readmeFeatureSwitches();
+		assertThat(documented).as("opt-out switches in the README's feature table").contains("checks");
+		documented.remove("checks");
+		List<String> listed = report.path("features")
+			.valueStream()
+			.map((feature) -> feature.path("feature").asString())
+			.toList();
+		assertThat(listed).as("features at /actuator/safedefaults: %s", report.path("features"))
+			.containsExactlyInAnyOrderElementsOf(documented);
+		for (String name : List.of("logging", "feign", "restclient", "config-cache", "jdbc")) {
+			assertThat(feature(report, name).path("enabled").asBoolean()).as("%s", feature(report, name)).isTrue();
+			assertThat(feature(report, name).path("appliedTo")).as("%s", feature(report, name)).isNotEmpty();
+		}
+		JsonNode runtime = feature(report, "runtime");
+		assertThat(runtime.path("enabled").asBoolean()).as("%s", runtime).isFalse();
+		assertThat(runtime.path("reason").asString()).as("%s", runtime).contains("safe-defaults.runtime.enabled=true");
 		assertThat(report.path("findings").isArray()).isTrue();
 		assertThat(report.path("checks").path("enabled").asBoolean()).isTrue();
+		assertThat(report.path("checks").path("runs")).as("%s", report.path("checks")).isNotEmpty();
 		// Deferred checks are listed too, with their status.
 		assertThat(report.path("checks")
 			.path("runs")
@@ -183,6 +237,29 @@ class SampleAppSystemIT {
 			.asDouble()).isPositive();
 	}
 
+	/**
+	 * The features named by the opt-out column of the README's feature table.
+	 */
+	private static Set<String> readmeFeatureSwitches() throws IOException {
+		List<String> lines = Files.readAllLines(README);
+		int header = lines.indexOf(lines.stream()
+			.filter((line) -> line.startsWith("| Feature | What the starter does |"))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("No feature table in " + README.toAbsolutePath())));
+		Set<String> features = new TreeSet<>();
+		for (String row : lines.subList(header + 2, lines.size())) {
+			if (!row.startsWith("|")) {
+				break;
+			}
+			String[] cells = row.split("\\|");
+			Matcher matcher = FEATURE_SWITCH.matcher(cells[cells.length - 1]);
+			while (matcher.find()) {
+				features.add(matcher.group(1));
+			}
+		}
+		return features;
+	}
+
 	private static JsonNode feature(JsonNode report, String name) {
 		for (JsonNode feature : report.path("features")) {
 			if (name.equals(feature.path("feature").asString())) {
@@ -207,16 +284,77 @@ class SampleAppSystemIT {
 		assertThat(app.get("/api/orders/999").statusCode()).isEqualTo(404);
 	}
 
+	/**
+	 * Six failures of one kind (a Feign 500 downstream, which no other test of this class
+	 * causes): the first three ({@code first-n}) print their whole trace, message and
+	 * frames, the next three one line each that says how often the kind was seen and when
+	 * its first full trace was printed, and the metric counts exactly those three.
+	 */
 	@Test
-	void anErrorStormPrintsTheFirstTracesInFullAndOneLineForTheRepeats() {
+	void anErrorStormPrintsTheFirstThreeTracesInFullAndCountsTheThreeRepeatsItElides() {
+		double elidedBefore = elidedStackTraces();
 		for (int i = 0; i < 6; i++) {
 			assertThat(app.get("/api/orders/2?fail=true").statusCode()).isEqualTo(502);
 		}
-		org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() -> {
-			String log = app.log();
-			assertThat(log.split("Pricing failed for order 2", -1)).hasSize(7);
-			assertThat(log).contains("stack trace elided: seen");
-		});
+		await("the six failures' lines").atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(events(app.log(), "Pricing failed for order 2")).hasSize(6)
+				.last()
+				.asInstanceOf(InstanceOfAssertFactories.LIST)
+				.hasSizeGreaterThan(1));
+		List<List<String>> events = events(app.log(), "Pricing failed for order 2");
+		String firstTime = eventTime(events.get(0).get(0));
+		for (List<String> event : events.subList(0, 3)) {
+			assertThat(event.get(1)).as("%s", event)
+				.startsWith("feign.FeignException$InternalServerError: [500 Internal Server Error]");
+			assertThat(event).as("%s", event)
+				.filteredOn((line) -> line.startsWith("\tat "))
+				.hasSizeGreaterThan(20)
+				.anySatisfy((line) -> assertThat(line)
+					.startsWith("\tat dev.safedefaults.sample.orders.OrderController.order("));
+			assertThat(event).noneMatch((line) -> line.contains("elided"));
+		}
+		for (int i = 3; i < 6; i++) {
+			List<String> event = events.get(i);
+			assertThat(event).as("%s", event).hasSize(2);
+			assertThat(event.get(1)).as("%s", event)
+				.matches("feign\\.FeignException\\$InternalServerError at feign\\.FeignException\\.\\S+ "
+						+ "\\(message and stack trace elided: seen " + (i + 1) + " times since " + firstTime
+						+ "; first printed at " + firstTime + "\\)");
+		}
+		assertThat(elidedStackTraces() - elidedBefore).as("safedefaults.logging.stack-traces.elided, moved by")
+			.isEqualTo(3.0);
+	}
+
+	private double elidedStackTraces() {
+		JsonNode metric = getJson("/actuator/metrics/safedefaults.logging.stack-traces.elided");
+		return metric.path("measurements").path(0).path("value").asDouble(-1);
+	}
+
+	/**
+	 * The log events whose line contains the text, each as its lines without the blank
+	 * ones: the event's own line first, then what follows up to the next event.
+	 */
+	private static List<List<String>> events(String log, String text) {
+		List<List<String>> events = new ArrayList<>();
+		List<String> current = null;
+		for (String line : log.split("\n")) {
+			if (EVENT_LINE.matcher(line).lookingAt()) {
+				current = line.contains(text) ? new ArrayList<>() : null;
+				if (current != null) {
+					events.add(current);
+				}
+			}
+			if (current != null && !line.isBlank()) {
+				current.add(line);
+			}
+		}
+		return events;
+	}
+
+	private static String eventTime(String eventLine) {
+		Matcher matcher = EVENT_LINE.matcher(eventLine);
+		assertThat(matcher.lookingAt()).as(eventLine).isTrue();
+		return matcher.group(1);
 	}
 
 	@Test

@@ -82,8 +82,19 @@ class Log4jDefaultsPropertySourceTests {
 		ClassLoader noDisruptor = new org.springframework.boot.test.context.FilteredClassLoader("com.lmax.disruptor");
 		Function<String, String> none = (key) -> null;
 		Log4jDefaultsPropertySource source = new Log4jDefaultsPropertySource(none, none, noDisruptor);
+		Log4jDefaultsPropertySource withDisruptor = new Log4jDefaultsPropertySource(none, none, LOADER);
 		assertThat(source.getProperty("log4j2.contextSelector")).isNull();
-		assertThat(source.getProperty("log4j2.asyncQueueFullPolicy")).isNotNull();
+		assertThat(withDisruptor.getPropertyNames()).contains("log4j2.contextSelector");
+		// Every other key is there, with the value it has when the Disruptor is present.
+		assertThat(source.getPropertyNames()).containsExactlyInAnyOrderElementsOf(withDisruptor.getPropertyNames()
+			.stream()
+			.filter((key) -> !key.equals("log4j2.contextSelector"))
+			.toList());
+		for (String key : source.getPropertyNames()) {
+			assertThat(source.getProperty(key)).as(key).isNotNull().isEqualTo(withDisruptor.getProperty(key));
+		}
+		assertThat(source.getProperty("log4j2.asyncQueueFullPolicy"))
+			.isEqualTo(CountingQueueFullPolicy.class.getName());
 	}
 
 }

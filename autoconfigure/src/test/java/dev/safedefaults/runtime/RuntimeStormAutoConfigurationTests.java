@@ -31,10 +31,12 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -177,6 +179,20 @@ class RuntimeStormAutoConfigurationTests {
 				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 				assertThat(finding.message()).containsPattern("Top sites: \\d+% java.lang.ClassNotFoundException at "
 						+ "dev.safedefaults.runtime.RuntimeStormAutoConfigurationTests.lookUpAbsentClass:\\d+");
+				// With fail-on=warning and the finding raised, the application runs on,
+				// and
+				// its stop and close at run time go through.
+				ConfigurableApplicationContext application = context
+					.getSourceApplicationContext(ConfigurableApplicationContext.class);
+				RuntimeStormDetector detector = context.getBean(RuntimeStormDetector.class);
+				assertThat(application.isActive()).isTrue();
+				assertThat(application.isRunning()).isTrue();
+				assertThat(detector.isRunning()).isTrue();
+				assertThat(nextReading(detector)).as("a reading after the finding").isNotNull();
+				assertThatNoException().as("the detector's stop").isThrownBy(detector::stop);
+				assertThat(detector.isRunning()).isFalse();
+				assertThatNoException().as("the application's close").isThrownBy(application::close);
+				assertThat(application.isActive()).isFalse();
 			});
 	}
 

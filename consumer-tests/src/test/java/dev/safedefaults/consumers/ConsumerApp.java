@@ -418,6 +418,33 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	/**
+	 * Stops the application with SIGTERM (its stdout read again, if stalled) and waits
+	 * for the exit.
+	 * @param bound how long the stop may take
+	 * @return the exit status
+	 * @throws AssertionError when the stop did not end within the bound (the process is
+	 * then killed)
+	 */
+	int stopWithin(Duration bound) {
+		if (this.stdoutPump != null) {
+			this.stdoutPump.resume();
+		}
+		terminate();
+		boolean ended = awaitExit(bound);
+		if (!ended) {
+			this.process.destroyForcibly();
+			awaitExit(Duration.ofSeconds(10));
+		}
+		if (this.stdoutPump != null) {
+			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
+		}
+		if (!ended) {
+			throw new AssertionError("The stop did not end within " + bound + "; killed. Log:\n" + log());
+		}
+		return this.process.exitValue();
+	}
+
+	/**
 	 * The process.
 	 * @return its handle
 	 */

@@ -20,6 +20,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static dev.safedefaults.consumers.ConsumerApp.feature;
+import static dev.safedefaults.testsupport.LoggingStopContract.observedStopBound;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
@@ -46,6 +47,9 @@ class ConsumerAppsIT {
 	 * The starter's read timeout in the Boot 4.1 project, short to keep the test quick.
 	 */
 	private static final Duration SHORT_READ_TIMEOUT = Duration.ofSeconds(2);
+
+	/** What a JVM stopped by SIGTERM returns: 128 + 15. */
+	private static final int SIGTERM_STATUS = 143;
 
 	private static final Pattern DISCARDED_SO_FAR = Pattern.compile("(\\d+) discarded so far");
 
@@ -197,7 +201,12 @@ class ConsumerAppsIT {
 				discarded = discardedSoFar(feature(app.getJson("/actuator/safedefaults"), "logging"));
 			}
 			assertThat(discarded).as("INFO events discarded and counted after %s bursts", bursts).isPositive();
-			app.close();
+			// The stop, with Boot's defaults (30 s phase, the same as shutdown timeout):
+			// a hung stop fails here instead of being killed by close().
+			long sigterm = System.nanoTime();
+			int status = app.stopWithin(observedStopBound(Duration.ofSeconds(30), Duration.ofSeconds(30)));
+			Duration stop = Duration.ofNanos(System.nanoTime() - sigterm);
+			assertThat(status).as("exit status after SIGTERM (stop took %s)", stop).isEqualTo(SIGTERM_STATUS);
 			lines = jsonLines(app.log());
 		}
 		assertThat(lines).as("the application's own lines, in its format")

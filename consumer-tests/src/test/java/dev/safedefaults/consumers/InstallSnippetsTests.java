@@ -83,8 +83,12 @@ class InstallSnippetsTests {
 	@Test
 	void eachConsumerPomSnippetIsTheDocumentedOne() throws IOException {
 		Map<String, InstallSnippets.Block> documented = documented();
-		for (Path pom : consumerPoms()) {
-			for (Map.Entry<String, String> snippet : InstallSnippets.inPom(pom)) {
+		List<Path> poms = consumerPoms();
+		assertThat(poms).as("consumer poms under %s", CONSUMERS).isNotEmpty();
+		for (Path pom : poms) {
+			List<Map.Entry<String, String>> snippets = InstallSnippets.inPom(pom);
+			assertThat(snippets).as("snippets marked in %s", pom).isNotEmpty();
+			for (Map.Entry<String, String> snippet : snippets) {
 				InstallSnippets.Block block = documented.get(snippet.getKey());
 				assertThat(block).as("docs/installing.md snippet %s used by %s", snippet.getKey(), pom).isNotNull();
 				assertThat(block.language()).isEqualTo("xml");
@@ -128,7 +132,11 @@ class InstallSnippetsTests {
 			.stream()
 			.map((block) -> InstallSnippets.normalize(block.text()))
 			.collect(Collectors.toSet());
-		for (String block : InstallSnippets.blocks(README, "xml")) {
+		List<String> blocks = InstallSnippets.blocks(README, "xml");
+		// The README shows the starter's dependency: a parse that finds no block checks
+		// nothing.
+		assertThat(blocks).as("XML blocks found in %s", README).isNotEmpty();
+		for (String block : blocks) {
 			assertThat(tested).as("README's XML block is one of docs/installing.md's tested snippets:%n%s", block)
 				.contains(InstallSnippets.normalize(block));
 		}

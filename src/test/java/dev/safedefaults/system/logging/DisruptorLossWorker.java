@@ -15,6 +15,7 @@ import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.async.AsyncQueueFullPolicyFactory;
 import org.apache.logging.log4j.core.config.Property;
 
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
@@ -23,8 +24,9 @@ import org.springframework.mock.env.MockEnvironment;
 
 /**
  * Saturates an all-async Log4j context (ring of 128 slots, a slow appender) with WARN
- * events from four threads, then stops it and prints how many were written. Run in its
- * own JVM with the Disruptor on the class path under test.
+ * events from four threads, then stops it and prints how many were written and which
+ * queue-full policy Log4j used. Run in its own JVM with the Disruptor on the class path
+ * under test.
  */
 public final class DisruptorLossWorker {
 
@@ -78,7 +80,8 @@ public final class DisruptorLossWorker {
 			.stream()
 			.map((finding) -> finding.id())
 			.toList();
-		System.out.println("RESULT context=" + context.getClass().getSimpleName() + " logged=" + (THREADS * PER_THREAD)
+		System.out.println("RESULT context=" + context.getClass().getSimpleName() + " policy="
+				+ AsyncQueueFullPolicyFactory.create().getClass().getName() + " logged=" + (THREADS * PER_THREAD)
 				+ " written=" + appender.written.get() + " findings=" + ids);
 		Runtime.getRuntime().halt(0);
 	}
