@@ -72,7 +72,7 @@ class SampleAppSilentDownstreamIT {
 	void withTheStartersReadTimeoutTheAppAnswersWithinTheReadTimeoutOfTheLoadStopping() throws Exception {
 		try (SilentDownstream silent = new SilentDownstream();
 				SampleAppProcess app = start("silent-downstream-timeouts", silent,
-						"--safe-defaults.http-clients.timeouts.read=" + READ_TIMEOUT.toSeconds() + "s")) {
+						"--safe-defaults.http-client-timeouts.read=" + READ_TIMEOUT.toSeconds() + "s")) {
 			assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*http-client-timeouts\\(10s/2s\\)");
 			assertThat(feature(app, "http-client-timeouts").path("appliedTo").valueStream().map(JsonNode::asString))
 				.contains("HTTP service group 'pricing': connect 10s (safe-defaults), read 2s (safe-defaults)");
@@ -99,7 +99,7 @@ class SampleAppSilentDownstreamIT {
 	void withTheTimeoutsSwitchedOffTheAppStillAnswersNothingWithinTheSameBound() throws Exception {
 		try (SilentDownstream silent = new SilentDownstream();
 				SampleAppProcess app = start("silent-downstream-no-timeouts", silent,
-						"--safe-defaults.http-clients.timeouts.enabled=false")) {
+						"--safe-defaults.http-client-timeouts.enabled=false")) {
 			try {
 				assertThat(app.log())
 					.containsPattern("safe-defaults: applied [^\\n]*; off: [^;\\n]*http-client-timeouts");

@@ -73,7 +73,7 @@ class ConsumerAppsIT {
 				SilentDownstream silent = new SilentDownstream();
 				ConsumerApp app = ConsumerApp.start("boot41-parent-openfeign",
 						"--spring.datasource.url=" + db.url("mariadb", ""), "--downstream.url=" + silent.url(),
-						"--safe-defaults.http-clients.timeouts.read=" + SHORT_READ_TIMEOUT.toSeconds() + "s")) {
+						"--safe-defaults.http-client-timeouts.read=" + SHORT_READ_TIMEOUT.toSeconds() + "s")) {
 			JsonNode report = assertStarterApplied(app);
 			JsonNode feign = feature(report, "feign");
 			assertThat(feign.path("enabled").asBoolean()).as("%s", feign).isTrue();

@@ -36,13 +36,13 @@ public class HttpClientTimeoutsDefaults implements EnvironmentPostProcessor, Ord
 	public static final String PROPERTY_SOURCE_NAME = "safeDefaultsHttpClientTimeouts";
 
 	/** The feature's switch (declared in additional configuration metadata). */
-	public static final String ENABLED_PROPERTY = "safe-defaults.http-clients.timeouts.enabled";
+	public static final String ENABLED_PROPERTY = "safe-defaults.http-client-timeouts.enabled";
 
 	/** The default connect timeout's key. */
-	public static final String CONNECT_PROPERTY = "safe-defaults.http-clients.timeouts.connect";
+	public static final String CONNECT_PROPERTY = "safe-defaults.http-client-timeouts.connect";
 
 	/** The default read timeout's key. */
-	public static final String READ_PROPERTY = "safe-defaults.http-clients.timeouts.read";
+	public static final String READ_PROPERTY = "safe-defaults.http-client-timeouts.read";
 
 	/** Boot's global connect timeout. */
 	static final String BOOT_CONNECT = "spring.http.clients.connect-timeout";

@@ -22,7 +22,7 @@ public final class HttpClientTimeoutsFindings implements FindingDeclarations {
 					+ "(measured: 250 concurrent calls blocked all 200 Tomcat threads, and the service answered "
 					+ "nothing until the downstream closed its sockets).",
 			"Set %2$s to a bounded value (at most 1h; the starter's defaults are 10s connect, 60s read), or remove "
-					+ "the setting that makes it none so that safe-defaults.http-clients.timeouts.* applies.");
+					+ "the setting that makes it none so that safe-defaults.http-client-timeouts.* applies.");
 
 	/**
 	 * Args: as {@link #NO_TIMEOUT}; the application's HttpClientSettings bean sets none.
@@ -35,9 +35,9 @@ public final class HttpClientTimeoutsFindings implements FindingDeclarations {
 
 	/** Args: as {@link #NO_TIMEOUT}; the starter's default is switched off. */
 	static final FindingType NO_TIMEOUT_DEFAULT_OFF = NO_TIMEOUT.because(
-			"Its %1$s: safe-defaults.http-clients.timeouts.enabled=false and Boot sets no timeout, so a downstream "
+			"Its %1$s: safe-defaults.http-client-timeouts.enabled=false and Boot sets no timeout, so a downstream "
 					+ "that accepts the connection and never answers holds the calling thread for ever.",
-			"Set %2$s, or remove safe-defaults.http-clients.timeouts.enabled=false.");
+			"Set %2$s, or remove safe-defaults.http-client-timeouts.enabled=false.");
 
 	@Override
 	public List<FindingType> findingTypes() {

@@ -91,7 +91,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 
 	@Test
 	void aClientFromBootsBuilderGivesUpOnADownstreamThatNeverAnswers() {
-		this.runner.withPropertyValues("safe-defaults.http-clients.timeouts.read=300ms").run((context) -> {
+		this.runner.withPropertyValues("safe-defaults.http-client-timeouts.read=300ms").run((context) -> {
 			RestClient client = context.getBean(RestClient.Builder.class).baseUrl(silent.url()).build();
 			assertGivesUpWithin(Duration.ofSeconds(5),
 					() -> client.get().uri("/anything").retrieve().body(String.class));
@@ -100,7 +100,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 
 	@Test
 	void restTemplateBuilderAndEveryHttpServiceGroupGiveUpOnADownstreamThatNeverAnswers() {
-		this.runner.withPropertyValues("safe-defaults.http-clients.timeouts.read=300ms")
+		this.runner.withPropertyValues("safe-defaults.http-client-timeouts.read=300ms")
 			.withUserConfiguration(SilentGroup.class)
 			.run((context) -> {
 				assertGivesUpWithin(Duration.ofSeconds(5), () -> context.getBean(SilentService.class).call());
@@ -129,7 +129,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	@Test
 	void aGroupsOwnReadTimeoutWinsOverTheDefault() {
 		this.runner
-			.withPropertyValues("safe-defaults.http-clients.timeouts.read=30s",
+			.withPropertyValues("safe-defaults.http-client-timeouts.read=30s",
 					"spring.http.serviceclient.silent.read-timeout=300ms")
 			.withUserConfiguration(SilentGroup.class)
 			.run((context) -> {
@@ -172,7 +172,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 
 	@Test
 	void switchedOffBootsSettingsStayEmptyAndTheCheckSaysSo() {
-		this.runner.withPropertyValues("safe-defaults.http-clients.timeouts.enabled=false").run((context) -> {
+		this.runner.withPropertyValues("safe-defaults.http-client-timeouts.enabled=false").run((context) -> {
 			assertThat(context.getBean(HttpClientSettings.class).readTimeout()).isNull();
 			assertThat(context.getEnvironment()
 				.getPropertySources()
@@ -180,7 +180,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 			assertThat(status(context).enabled()).isFalse();
 			assertThat(findings(context)).hasSize(2)
 				.allSatisfy((finding) -> assertThat(finding.message())
-					.contains("safe-defaults.http-clients.timeouts.enabled=false"));
+					.contains("safe-defaults.http-client-timeouts.enabled=false"));
 		});
 	}
 
@@ -197,11 +197,11 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	void aValueOutOfRangeFailsNamingPropertyValueAndRange() {
 		StandardEnvironment environment = new StandardEnvironment();
 		TestPropertySourceUtils.addInlinedPropertiesToEnvironment(environment,
-				"safe-defaults.http-clients.timeouts.read=11m");
+				"safe-defaults.http-client-timeouts.read=11m");
 		assertThatExceptionOfType(InvalidConfigurationPropertyValueException.class)
 			.isThrownBy(
 					() -> new HttpClientTimeoutsDefaults().postProcessEnvironment(environment, new SpringApplication()))
-			.withMessageContaining("safe-defaults.http-clients.timeouts.read")
+			.withMessageContaining("safe-defaults.http-client-timeouts.read")
 			.withMessageContaining("11m");
 	}
 
