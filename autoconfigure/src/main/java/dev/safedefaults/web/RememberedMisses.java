@@ -1,0 +1,49 @@
+package dev.safedefaults.web;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
+/**
+ * The lookup paths the resource handlers' unchanging locations do not hold, all handlers
+ * together, bounded by {@code safe-defaults.web.resource-misses.maximum-size}; one per
+ * application context (a DevTools restart starts with none).
+ */
+public final class RememberedMisses {
+
+	/** The cache's name in the metrics ({@code cache=resource-misses}). */
+	public static final String CACHE_NAME = "resource-misses";
+
+	private final Cache<Miss, Boolean> misses;
+
+	private final long maximumSize;
+
+	RememberedMisses(long maximumSize) {
+		this.maximumSize = maximumSize;
+		this.misses = Caffeine.newBuilder().maximumSize(maximumSize).recordStats().build();
+	}
+
+	boolean isRemembered(int handler, String path) {
+		return this.misses.getIfPresent(new Miss(handler, path)) != null;
+	}
+
+	void remember(int handler, String path) {
+		this.misses.put(new Miss(handler, path), Boolean.TRUE);
+	}
+
+	/**
+	 * The Caffeine cache, for its metrics.
+	 * @return the cache
+	 */
+	public Cache<?, ?> caffeineCache() {
+		return this.misses;
+	}
+
+	String describe() {
+		return "at most " + this.maximumSize + " lookup paths";
+	}
+
+	/** A path within one handler's mapping that its unchanging locations do not hold. */
+	private record Miss(int handler, String path) {
+	}
+
+}
