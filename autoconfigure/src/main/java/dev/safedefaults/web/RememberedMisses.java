@@ -13,6 +13,13 @@ public final class RememberedMisses {
 	/** The cache's name in the metrics ({@code cache=resource-misses}). */
 	public static final String CACHE_NAME = "resource-misses";
 
+	/**
+	 * The longest lookup path remembered, in characters: a longer one (a crafted or
+	 * generated URL) is asked for every time, so that no entry holds more than a few
+	 * kilobytes and the entry count bounds the memory.
+	 */
+	static final int MAX_PATH_LENGTH = 2048;
+
 	private final Cache<Miss, Boolean> misses;
 
 	private final long maximumSize;
@@ -26,8 +33,18 @@ public final class RememberedMisses {
 		return this.misses.getIfPresent(new Miss(handler, path)) != null;
 	}
 
-	void remember(int handler, String path) {
+	/**
+	 * Remembers a miss, unless its path is longer than {@link #MAX_PATH_LENGTH}.
+	 * @param handler the handler's number
+	 * @param path the lookup path its unchanging locations do not hold
+	 * @return whether it is remembered
+	 */
+	boolean remember(int handler, String path) {
+		if (path.length() > MAX_PATH_LENGTH) {
+			return false;
+		}
 		this.misses.put(new Miss(handler, path), Boolean.TRUE);
+		return true;
 	}
 
 	/**
@@ -39,7 +56,7 @@ public final class RememberedMisses {
 	}
 
 	String describe() {
-		return "at most " + this.maximumSize + " lookup paths";
+		return "at most " + this.maximumSize + " lookup paths of at most " + MAX_PATH_LENGTH + " characters";
 	}
 
 	/** A path within one handler's mapping that its unchanging locations do not hold. */
