@@ -28,8 +28,9 @@ public class ResourceMissesProperties implements InitializingBean {
 
 	/**
 	 * The most lookup paths remembered, all handlers together (about 100 to 200 bytes
-	 * each); past it the least likely to be asked again are forgotten and asked for once
-	 * more. At least 1 and at most 1000000.
+	 * each; a path longer than 2048 characters is never remembered); past it the least
+	 * likely to be asked again are forgotten and asked for once more. At least 1 and at
+	 * most 1000000.
 	 */
 	// Why 10000: a page's distinct links (without their query strings) are tens to
 	// hundreds; links that carry an id (/owners/42/edit) are one entry per id, and the
