@@ -7,12 +7,14 @@ import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
 import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
+import dev.safedefaults.web.ResourceMissesAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -89,6 +91,30 @@ class PropertyUpperBoundsTests {
 			"safe-defaults.runtime.stderr-stack-traces.log-interval, 1d" })
 	void theUpperBoundItselfIsAccepted(String property, String value) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@ParameterizedTest(name = "{0}={1} is refused in a servlet application")
+	@CsvSource({ "safe-defaults.resource-misses.maximum-size, 1000001, 1 to 1000000",
+			"safe-defaults.resource-misses.maximum-size, 0, 1 to 1000000" })
+	void aWebValueOutOfRangeFailsStartupNamingThePropertyTheValueAndTheRange(String property, String value,
+			String range) {
+		new WebApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ResourceMissesAutoConfiguration.class))
+			.withPropertyValues(property + "=" + value)
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining(property)
+				.hasMessageContaining(range));
+	}
+
+	@org.junit.jupiter.api.Test
+	void theWebUpperBoundItselfIsAccepted() {
+		new WebApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ResourceMissesAutoConfiguration.class))
+			.withPropertyValues("safe-defaults.resource-misses.maximum-size=1000000")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@org.junit.jupiter.api.Test

@@ -94,8 +94,35 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs,
 			boolean stallableStdout, long stdoutBytesPerSecond) {
-		return FreePort.start((port) -> startOn(port, name, jvmArgs, appArgs, stallableStdout, stdoutBytesPerSecond),
+		return FreePort.start(
+				(port) -> startOn(port, sampleAppJar(), name, jvmArgs, appArgs, stallableStdout, stdoutBytesPerSecond),
 				SampleAppProcess::lostItsPort);
+	}
+
+	/**
+	 * Starts another packaged application the same way (it must expose
+	 * {@code /actuator/health}), e.g. a benchmark's own fat jar.
+	 * @param jar the fat jar
+	 * @param name names the log file
+	 * @param jvmArgs JVM arguments
+	 * @param appArgs application arguments
+	 * @return the started app
+	 */
+	public static SampleAppProcess startJar(Path jar, String name, List<String> jvmArgs, List<String> appArgs) {
+		if (!Files.isRegularFile(jar)) {
+			throw new IllegalStateException("The packaged application is missing: " + jar);
+		}
+		return FreePort.start((port) -> startOn(port, jar.toString(), name, jvmArgs, appArgs, false, 0),
+				SampleAppProcess::lostItsPort);
+	}
+
+	private static String sampleAppJar() {
+		String jar = System.getProperty("sample-app.jar");
+		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+			throw new IllegalStateException("The packaged sample app is missing (" + jar
+					+ "); run the system tests through Maven's verify phase");
+		}
+		return jar;
 	}
 
 	/**
@@ -129,13 +156,8 @@ public final class SampleAppProcess implements AutoCloseable {
 		return args.isEmpty() ? List.of() : List.of(args.split("\\s+"));
 	}
 
-	private static SampleAppProcess startOn(int port, String name, List<String> jvmArgs, List<String> appArgs,
-			boolean stallableStdout, long stdoutBytesPerSecond) {
-		String jar = System.getProperty("sample-app.jar");
-		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
-			throw new IllegalStateException("The packaged sample app is missing (" + jar
-					+ "); run the system tests through Maven's verify phase");
-		}
+	private static SampleAppProcess startOn(int port, String jar, String name, List<String> jvmArgs,
+			List<String> appArgs, boolean stallableStdout, long stdoutBytesPerSecond) {
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-Xmx512m");

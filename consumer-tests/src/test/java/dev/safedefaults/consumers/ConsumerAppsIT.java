@@ -94,6 +94,7 @@ class ConsumerAppsIT {
 			assertThat(app.log()).as("log")
 				.contains("DataSource bean: org.springframework.jdbc.datasource.LazyConnectionDataSourceProxy");
 			assertTheGroupGivesUpOnADownstreamThatNeverAnswers(app, silent);
+			assertResourceMissesRemembered(app, report);
 		}
 	}
 
@@ -331,6 +332,31 @@ class ConsumerAppsIT {
 		}
 		assertThat(lines).as("lines in the log").isNotEmpty();
 		return lines;
+	}
+
+	/**
+	 * A Thymeleaf page with a webjar (Boot 4.1, webjars-locator-lite: the resource chain
+	 * on), from the fat jar: the misses of the handlers' class-path locations are
+	 * remembered, and the page renders what Spring renders without the starter: the
+	 * webjar's link versioned by the locator, each link to a page as written, the same on
+	 * every render.
+	 */
+	private static void assertResourceMissesRemembered(ConsumerApp app, JsonNode report) {
+		JsonNode misses = feature(report, "resource-misses");
+		assertThat(misses.path("enabled").asBoolean()).as("%s", misses).isTrue();
+		assertThat(misses.path("appliedTo").toString()).as("%s", misses)
+			.contains("/** (4 of 5 locations remembered")
+			.contains("/webjars/** (1 of 1 locations remembered");
+		assertThat(app.log()).containsPattern("safe-defaults: applied .*resource-misses\\(2 handlers\\)");
+		String version = java.util.Objects.requireNonNull(System.getProperty("webjars-bootstrap.version"),
+				"webjars-bootstrap.version (set by the build)");
+		String first = app.get("/links").body();
+		assertThat(first).contains("href=\"/webjars/bootstrap/" + version + "/css/bootstrap.min.css\"")
+			.contains("href=\"/owners/1\"")
+			.contains("href=\"/owners/2\"")
+			.contains("href=\"/owners/find\"");
+		assertThat(app.get("/links").body()).as("rendered again, the misses remembered").isEqualTo(first);
+		assertThat(app.get("/webjars/bootstrap/" + version + "/css/bootstrap.min.css").statusCode()).isEqualTo(200);
 	}
 
 	private static JsonNode assertStarterApplied(ConsumerApp app) {

@@ -1,0 +1,62 @@
+package dev.safedefaults.web;
+
+import dev.safedefaults.PropertyBounds;
+
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The resource chain's remembered misses ({@code safe-defaults.resource-misses.*}).
+ */
+@ConfigurationProperties(ResourceMissesProperties.PREFIX)
+public class ResourceMissesProperties implements InitializingBean {
+
+	static final String PREFIX = "safe-defaults.resource-misses";
+
+	static final String ENABLED_PROPERTY = PREFIX + ".enabled";
+
+	/** The largest maximum-size accepted. */
+	static final long MAX_SIZE = 1_000_000;
+
+	/**
+	 * Whether to remember, per resource handler, the lookup paths that its class-path
+	 * locations inside packaged jars do not hold, so that a link a page renders
+	 * (ResourceUrlEncodingFilter) asks the class loader once instead of on every render.
+	 * False restores Spring's behaviour; the check keeps running.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * The most lookup paths remembered, all handlers together (about 100 to 200 bytes
+	 * each; a path longer than 2048 characters is never remembered); past it the least
+	 * likely to be asked again are forgotten and asked for once more. At least 1 and at
+	 * most 1000000.
+	 */
+	// Why 10000: a page's distinct links (without their query strings) are tens to
+	// hundreds; links that carry an id (/owners/42/edit) are one entry per id, and the
+	// bound keeps those from growing without limit.
+	private long maximumSize = 10_000;
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public long getMaximumSize() {
+		return this.maximumSize;
+	}
+
+	public void setMaximumSize(long maximumSize) {
+		this.maximumSize = maximumSize;
+	}
+
+	@Override
+	public void afterPropertiesSet() {
+		PropertyBounds.requireRange(PREFIX + ".maximum-size", this.maximumSize, 1, MAX_SIZE,
+				"lookup paths remembered, all resource handlers together");
+	}
+
+}
