@@ -151,6 +151,9 @@ final class ConsumerApp implements AutoCloseable {
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-Xmx256m");
+		// Behaviour, not speed: no optimising compiler taking a 2-core machine's CPU at
+		// every start (as the system tests start the sample app).
+		command.add("-XX:TieredStopAtLevel=1");
 		command.add("-jar");
 		command.add(built.toString());
 		return command;
