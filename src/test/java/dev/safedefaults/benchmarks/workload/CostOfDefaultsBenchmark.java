@@ -90,8 +90,8 @@ public final class CostOfDefaultsBenchmark {
 				new CostMode("runtime on+jfr", WorkloadMode.STARTER,
 						List.of("-Dsafe-defaults.runtime.enabled=true", atStart)),
 				// Issue 32: the Log4j2 route's background thread, one piece at a time.
-				new CostMode("log4j2 sleep 10ms", WorkloadMode.STARTER,
-						List.of("-Dlog4j2.asyncLoggerSleepTimeNs=10000000")),
+				new CostMode("log4j2 sleep 1ms", WorkloadMode.STARTER,
+						List.of("-Dlog4j2.asyncLoggerSleepTimeNs=1000000")),
 				new CostMode("log4j2 timeout wait", WorkloadMode.STARTER,
 						List.of("-Dlog4j2.asyncLoggerWaitStrategy=Timeout")),
 				new CostMode("log4j2 sync loggers", WorkloadMode.STARTER, List
