@@ -74,6 +74,7 @@ public final class CostOfDefaultsBenchmark {
 				new CostMode("runtime on", WorkloadMode.STARTER, List.of("-Dsafe-defaults.runtime.enabled=true")),
 				off("stack-traces", "-Dsafe-defaults.logging.stack-traces.enabled=false"),
 				off("feign", "-Dsafe-defaults.feign.enabled=false"),
+				off("http-client-timeouts", "-Dsafe-defaults.http-client-timeouts.enabled=false"),
 				new CostMode("starter off", WorkloadMode.PLAIN, List.of()), new CostMode("limit", WorkloadMode.STARTER,
 						List.of("-Dlogging.level.root=OFF", "-Dsample.rules.pre-parsed=true")));
 	}
