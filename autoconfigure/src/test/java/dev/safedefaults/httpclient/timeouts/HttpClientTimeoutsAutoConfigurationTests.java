@@ -13,6 +13,7 @@ import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.testsupport.SilentDownstream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,7 +53,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class HttpClientTimeoutsAutoConfigurationTests {
 
-	private static SilentServer silent;
+	private static SilentDownstream silent;
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withInitializer((context) -> new HttpClientTimeoutsDefaults().postProcessEnvironment(context.getEnvironment(),
@@ -66,7 +67,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 
 	@BeforeAll
 	static void startServer() throws IOException {
-		silent = new SilentServer();
+		silent = new SilentDownstream();
 	}
 
 	@AfterAll
