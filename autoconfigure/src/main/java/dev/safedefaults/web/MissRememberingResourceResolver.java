@@ -77,6 +77,14 @@ final class MissRememberingResourceResolver implements ResourceResolver {
 		return this.handler;
 	}
 
+	/**
+	 * Whether a remembered miss is answered without asking any location.
+	 * @return {@code true} when every location of the handler is unchanging
+	 */
+	boolean asksNoLocationAgain() {
+		return this.changingLocations.isEmpty();
+	}
+
 	@Override
 	public String toString() {
 		return "MissRememberingResourceResolver[" + this.changingLocations.size() + " of " + this.locations.size()

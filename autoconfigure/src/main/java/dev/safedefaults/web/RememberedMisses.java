@@ -1,12 +1,22 @@
 package dev.safedefaults.web;
 
+import java.util.HashSet;
+import java.util.Set;
+
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
 /**
- * The lookup paths the resource handlers' unchanging locations do not hold, all handlers
- * together, bounded by {@code safe-defaults.resource-misses.maximum-size}; one per
- * application context (a DevTools restart starts with none).
+ * What the resource handlers' unchanging locations do not hold, all handlers together,
+ * bounded by {@code safe-defaults.resource-misses.maximum-size}; one per application
+ * context (a DevTools restart starts with none). Two kinds of entry:
+ * <ul>
+ * <li>a path within a handler's mapping that its unchanging locations lack (learnt by its
+ * {@link MissRememberingResourceResolver});</li>
+ * <li>a whole lookup path with the patterns {@code ResourceUrlProvider} may skip for it:
+ * those it does not match, and those whose handler's locations, all unchanging, lack it
+ * ({@link MissSkippingPathMatcher}).</li>
+ * </ul>
  */
 public final class RememberedMisses {
 
@@ -20,7 +30,7 @@ public final class RememberedMisses {
 	 */
 	static final int MAX_PATH_LENGTH = 2048;
 
-	private final Cache<Miss, Boolean> misses;
+	private final Cache<Object, Object> misses;
 
 	private final long maximumSize;
 
@@ -48,6 +58,36 @@ public final class RememberedMisses {
 	}
 
 	/**
+	 * Whether a pattern may be skipped for a lookup path: it does not match it, or its
+	 * handler's locations lack it for ever.
+	 * @param pattern a pattern of a {@code ResourceUrlProvider}
+	 * @param lookupPath the lookup path it is asked for
+	 * @return {@code true} when remembered as skipped
+	 */
+	boolean isSkipped(String pattern, String lookupPath) {
+		return this.misses.getIfPresent(new LookupPath(lookupPath)) instanceof Set<?> skipped
+				&& skipped.contains(pattern);
+	}
+
+	/**
+	 * Remembers that a pattern may be skipped for a lookup path, unless the path is
+	 * longer than {@link #MAX_PATH_LENGTH}.
+	 * @param pattern a pattern of a {@code ResourceUrlProvider}
+	 * @param lookupPath the lookup path
+	 */
+	void skip(String pattern, String lookupPath) {
+		if (lookupPath.length() <= MAX_PATH_LENGTH) {
+			this.misses.asMap().merge(new LookupPath(lookupPath), Set.of(pattern), RememberedMisses::union);
+		}
+	}
+
+	private static Object union(Object known, Object added) {
+		Set<Object> union = new HashSet<>((Set<?>) known);
+		union.addAll((Set<?>) added);
+		return Set.copyOf(union);
+	}
+
+	/**
 	 * The Caffeine cache, for its metrics.
 	 * @return the cache
 	 */
@@ -56,11 +96,16 @@ public final class RememberedMisses {
 	}
 
 	String describe() {
-		return "at most " + this.maximumSize + " lookup paths of at most " + MAX_PATH_LENGTH + " characters";
+		return "at most " + this.maximumSize + " entries (one per lookup path, one per miss of a handler), "
+				+ "paths of at most " + MAX_PATH_LENGTH + " characters";
 	}
 
 	/** A path within one handler's mapping that its unchanging locations do not hold. */
 	private record Miss(int handler, String path) {
+	}
+
+	/** A lookup path, whose entry holds the patterns that may be skipped for it. */
+	private record LookupPath(String path) {
 	}
 
 }

@@ -17,6 +17,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.HandlerMapping;
 import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
+import org.springframework.web.servlet.resource.ResourceUrlProvider;
 
 /**
  * Spring MVC's resource chain (incident 1 in Spring's own web layer: with the chain on,
@@ -65,8 +66,9 @@ public final class ResourceMissesAutoConfiguration {
 
 		@Bean
 		ResourceMissesInstaller safeDefaultsResourceMissesInstaller(ObjectProvider<HandlerMapping> handlerMappings,
-				RememberedMisses misses, UnchangingLocations unchangingLocations) {
-			return new ResourceMissesInstaller(handlerMappings, misses, unchangingLocations);
+				ObjectProvider<ResourceUrlProvider> urlProviders, RememberedMisses misses,
+				UnchangingLocations unchangingLocations) {
+			return new ResourceMissesInstaller(handlerMappings, urlProviders, misses, unchangingLocations);
 		}
 
 	}

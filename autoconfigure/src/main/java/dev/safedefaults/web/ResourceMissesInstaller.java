@@ -12,6 +12,7 @@ import org.springframework.web.servlet.HandlerMapping;
 import org.springframework.web.servlet.handler.AbstractUrlHandlerMapping;
 import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
 import org.springframework.web.servlet.resource.ResourceResolver;
+import org.springframework.web.servlet.resource.ResourceUrlProvider;
 
 /**
  * Puts a {@link MissRememberingResourceResolver} first in the resolver list of every
@@ -29,6 +30,8 @@ final class ResourceMissesInstaller implements SmartInitializingSingleton {
 
 	private final ObjectProvider<HandlerMapping> handlerMappings;
 
+	private final ObjectProvider<ResourceUrlProvider> urlProviders;
+
 	private final RememberedMisses misses;
 
 	private final UnchangingLocations unchangingLocations;
@@ -39,9 +42,11 @@ final class ResourceMissesInstaller implements SmartInitializingSingleton {
 
 	private int handlers;
 
-	ResourceMissesInstaller(ObjectProvider<HandlerMapping> handlerMappings, RememberedMisses misses,
+	ResourceMissesInstaller(ObjectProvider<HandlerMapping> handlerMappings,
+			ObjectProvider<ResourceUrlProvider> urlProviders, RememberedMisses misses,
 			UnchangingLocations unchangingLocations) {
 		this.handlerMappings = handlerMappings;
+		this.urlProviders = urlProviders;
 		this.misses = misses;
 		this.unchangingLocations = unchangingLocations;
 	}
@@ -56,6 +61,9 @@ final class ResourceMissesInstaller implements SmartInitializingSingleton {
 					install(pattern, resourceHandler);
 				}
 			}));
+		this.urlProviders.orderedStream()
+			.filter((provider) -> !(provider.getPathMatcher() instanceof MissSkippingPathMatcher))
+			.forEach((provider) -> provider.setPathMatcher(new MissSkippingPathMatcher(provider, this.misses)));
 	}
 
 	private void install(String pattern, ResourceHttpRequestHandler handler) {

@@ -2,12 +2,17 @@ package dev.safedefaults.web;
 
 import java.io.IOException;
 import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.Resource;
+import org.springframework.util.ClassUtils;
+import org.springframework.web.context.support.ServletContextResource;
 
 /**
  * Tells which resource locations cannot change while the application runs: class-path
@@ -15,11 +20,19 @@ import org.springframework.core.io.Resource;
  * Spring Boot fat jar). Such a location that does not hold a path now never will, so the
  * miss may be remembered.
  * <p>
+ * The same holds for a servlet-context location (Boot adds {@code /} to the {@code /**}
+ * handler) in a packaged application whose document root holds nothing: the embedded
+ * server then serves it from the {@code META-INF/resources} of the class path's jars and
+ * from its own empty temporary directory. Boot uses a {@code src/main/webapp},
+ * {@code public} or {@code static} directory of the working directory as the document
+ * root when there is one; its content can change, so such a root keeps the location
+ * asked.
+ * <p>
  * Everything else may change and is asked every time: a class-path location when any root
  * of the class path is a directory (an IDE, {@code spring-boot:run}, DevTools' restart
- * class loader, an exploded jar: a file copied there is served at once), and every
- * file-system, URL or servlet-context location (the embedded server's document root is a
- * directory).
+ * class loader, an exploded jar: a file copied there is served at once), a
+ * servlet-context location there or with a document root that holds a file, and every
+ * file-system or URL location.
  */
 class UnchangingLocations {
 
@@ -33,6 +46,9 @@ class UnchangingLocations {
 	 * @return {@code true} when a path it lacks now it lacks for ever
 	 */
 	boolean isUnchanging(Resource location) {
+		if (location instanceof ServletContextResource servletContextLocation) {
+			return isUnchanging(servletContextLocation);
+		}
 		if (!(location instanceof ClassPathResource classPathLocation)) {
 			return false;
 		}
@@ -42,6 +58,28 @@ class UnchangingLocations {
 		}
 		return this.archivesOnly.computeIfAbsent(classLoader, UnchangingLocations::readsOnlyArchives)
 				&& allArchives(classLoader, classPathLocation.getPath());
+	}
+
+	private boolean isUnchanging(ServletContextResource location) {
+		ClassLoader classLoader = ClassUtils.getDefaultClassLoader();
+		if (classLoader == null
+				|| !this.archivesOnly.computeIfAbsent(classLoader, UnchangingLocations::readsOnlyArchives)) {
+			return false;
+		}
+		String realPath = location.getServletContext().getRealPath(location.getPath());
+		return realPath == null || isEmptyDirectory(Path.of(realPath));
+	}
+
+	private static boolean isEmptyDirectory(Path directory) {
+		if (!Files.isDirectory(directory)) {
+			return false;
+		}
+		try (Stream<Path> entries = Files.list(directory)) {
+			return entries.findAny().isEmpty();
+		}
+		catch (IOException ex) {
+			return false;
+		}
 	}
 
 	/**

@@ -33,6 +33,7 @@ import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.Resource;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.context.support.ServletContextResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,8 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * file-system location after the page was first rendered is still found.
  * <p>
  * The test runs from directories, where the starter remembers nothing (a file copied into
- * target/classes is served at once): the application here declares its class-path
- * locations unchanging, as they are inside a packaged jar.
+ * target/classes is served at once): the application here declares its class-path and
+ * servlet-context locations unchanging, as they are in a packaged jar.
  */
 class RenderedPagesTests {
 
@@ -57,18 +58,25 @@ class RenderedPagesTests {
 	@Test
 	void pagesRenderTheSameHtmlWithTheRememberedMissesAsWithout() throws Exception {
 		String withoutMisses;
-		try (ConfigurableApplicationContext off = start(false)) {
+		try (ConfigurableApplicationContext off = start(false, false)) {
 			withoutMisses = render(off);
 			assertThat(render(off)).isEqualTo(withoutMisses);
 		}
-		try (ConfigurableApplicationContext on = start(true)) {
+		try (ConfigurableApplicationContext on = start(true, false)) {
 			String first = render(on);
 			String second = render(on);
+			String third = render(on);
 			assertThat(first).isEqualTo(withoutMisses);
 			assertThat(second).isEqualTo(withoutMisses);
-			assertThat(on.getBean(RememberedMisses.class).caffeineCache().stats().hitCount())
-				.as("links answered from a remembered miss on the second render")
+			assertThat(third).isEqualTo(withoutMisses);
+			RememberedMisses misses = on.getBean(RememberedMisses.class);
+			assertThat(misses.caffeineCache().stats().hitCount())
+				.as("links answered from a remembered miss on the second and third renders")
 				.isGreaterThanOrEqualTo(20);
+			assertThat(misses.isSkipped("/**", "/owners/7/edit"))
+				.as("a plain link skipped by the provider, its handler's locations all unchanging")
+				.isTrue();
+			assertThat(misses.isSkipped("/**", "/css/site.css")).as("a resource").isFalse();
 		}
 		assertThat(withoutMisses).as("the versioned resource")
 			.containsPattern("href=\"/css/site-[0-9a-f]{32}\\.css\"")
@@ -85,7 +93,7 @@ class RenderedPagesTests {
 
 	@Test
 	void aResourceAddedUnderAFileSystemLocationIsFoundAfterItsMissWasRemembered() throws Exception {
-		try (ConfigurableApplicationContext on = start(true)) {
+		try (ConfigurableApplicationContext on = start(true, true)) {
 			assertThat(render(on)).contains("href=\"/uploads/added.txt\"");
 			assertThat(render(on)).contains("href=\"/uploads/added.txt\"");
 			Files.createDirectories(this.uploads.resolve("uploads"));
@@ -96,34 +104,35 @@ class RenderedPagesTests {
 
 	@Test
 	void theStatusNamesTheHandlersWhoseMissesAreRemembered() throws Exception {
-		try (ConfigurableApplicationContext on = start(true)) {
+		try (ConfigurableApplicationContext on = start(true, true)) {
 			FeatureStatus status = on.getBean(ResourceMissesStatusReporter.class).status();
 			assertThat(status.enabled()).isTrue();
 			assertThat(status.appliedTo())
-				.anyMatch((handler) -> handler.equals("/** (1 of 3 locations remembered, 2 asked every time)"));
+				.anyMatch((handler) -> handler.equals("/** (2 of 3 locations remembered, 1 asked every time)"));
 			assertThat(status.shortForm()).isEqualTo("resource-misses(2 handlers)");
 		}
 	}
 
 	@Test
 	void withTheDefaultOffTheEncodingFilterIsReported() throws Exception {
-		try (ConfigurableApplicationContext off = start(false)) {
+		try (ConfigurableApplicationContext off = start(false, true)) {
 			List<Finding> findings = off.getBean(FindingsStore.class).findings();
 			assertThat(findings).singleElement().satisfies((finding) -> {
 				assertThat(finding.id()).isEqualTo("web.resource-misses-uncached");
 				assertThat(finding.message()).contains("safe-defaults.resource-misses.enabled=false");
 			});
 		}
-		try (ConfigurableApplicationContext on = start(true)) {
+		try (ConfigurableApplicationContext on = start(true, true)) {
 			assertThat(on.getBean(FindingsStore.class).findings()).isEmpty();
 		}
 	}
 
-	private ConfigurableApplicationContext start(boolean rememberMisses) {
+	private ConfigurableApplicationContext start(boolean rememberMisses, boolean withUploads) {
+		String uploads = withUploads ? ",file:" + this.uploads + "/" : "";
 		return new SpringApplicationBuilder(PageApplication.class).web(WebApplicationType.SERVLET)
 			.properties("server.port=0", "spring.main.banner-mode=off",
 					"spring.thymeleaf.prefix=classpath:/resourcechain/templates/",
-					"spring.web.resources.static-locations=classpath:/resourcechain/static/,file:" + this.uploads + "/",
+					"spring.web.resources.static-locations=classpath:/resourcechain/static/" + uploads,
 					"spring.web.resources.chain.strategy.content.enabled=true",
 					"spring.web.resources.chain.strategy.content.paths=/**",
 					"safe-defaults.resource-misses.enabled=" + rememberMisses)
@@ -152,7 +161,7 @@ class RenderedPagesTests {
 
 				@Override
 				boolean isUnchanging(Resource location) {
-					return location instanceof ClassPathResource;
+					return location instanceof ClassPathResource || location instanceof ServletContextResource;
 				}
 
 			};

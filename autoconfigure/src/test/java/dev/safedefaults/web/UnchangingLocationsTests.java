@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.zip.CRC32;
@@ -22,6 +23,9 @@ import org.springframework.boot.loader.net.protocol.Handlers;
 import org.springframework.boot.loader.net.protocol.jar.JarUrl;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.FileSystemResourceLoader;
+import org.springframework.mock.web.MockServletContext;
+import org.springframework.web.context.support.ServletContextResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -83,6 +87,54 @@ class UnchangingLocationsTests {
 			assertThat(new UnchangingLocations().isUnchanging(new ClassPathResource("static/", withDirectory)))
 				.as("a file copied into the directory is served at once")
 				.isFalse();
+		}
+	}
+
+	/**
+	 * Boot adds the servlet context's {@code /} to the {@code /**} handler: in a packaged
+	 * application the embedded server's document root is an empty temporary directory,
+	 * and the rest is the jars' {@code META-INF/resources}.
+	 */
+	@Test
+	void aServletContextLocationOfAPackagedApplicationWithAnEmptyDocumentRootIsUnchanging() throws IOException {
+		Path documentRoot = Files.createDirectories(this.dir.resolve("tomcat-docbase"));
+		try (URLClassLoader jars = new URLClassLoader(new URL[] { jar("app.jar") }, null)) {
+			assertThat(withContextClassLoader(jars, () -> new UnchangingLocations().isUnchanging(root(documentRoot))))
+				.isTrue();
+			Files.writeString(documentRoot.resolve("index.html"), "<html></html>");
+			assertThat(withContextClassLoader(jars, () -> new UnchangingLocations().isUnchanging(root(documentRoot))))
+				.as("a document root that holds a file (Boot's public/ or static/ of the working directory)")
+				.isFalse();
+		}
+	}
+
+	@Test
+	void aServletContextLocationIsNotUnchangingWhenADirectoryIsOnTheClassPath() throws IOException {
+		Path documentRoot = Files.createDirectories(this.dir.resolve("tomcat-docbase"));
+		Path classes = Files.createDirectories(this.dir.resolve("classes"));
+		try (URLClassLoader withDirectory = new URLClassLoader(new URL[] { jar("app.jar"), classes.toUri().toURL() },
+				null)) {
+			assertThat(withContextClassLoader(withDirectory,
+					() -> new UnchangingLocations().isUnchanging(root(documentRoot))))
+				.as("META-INF/resources of a directory on the class path is served at once")
+				.isFalse();
+		}
+	}
+
+	private static ServletContextResource root(Path documentRoot) {
+		return new ServletContextResource(
+				new MockServletContext("file:" + documentRoot.toAbsolutePath(), new FileSystemResourceLoader()), "/");
+	}
+
+	private static boolean withContextClassLoader(ClassLoader classLoader, BooleanSupplier call) {
+		Thread thread = Thread.currentThread();
+		ClassLoader previous = thread.getContextClassLoader();
+		thread.setContextClassLoader(classLoader);
+		try {
+			return call.getAsBoolean();
+		}
+		finally {
+			thread.setContextClassLoader(previous);
 		}
 	}
 

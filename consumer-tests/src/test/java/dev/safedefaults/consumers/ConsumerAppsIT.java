@@ -345,7 +345,7 @@ class ConsumerAppsIT {
 		JsonNode misses = feature(report, "resource-misses");
 		assertThat(misses.path("enabled").asBoolean()).as("%s", misses).isTrue();
 		assertThat(misses.path("appliedTo").toString()).as("%s", misses)
-			.contains("/** (4 of 5 locations remembered")
+			.contains("/** (5 of 5 locations remembered, 0 asked every time)")
 			.contains("/webjars/** (1 of 1 locations remembered");
 		assertThat(app.log()).containsPattern("safe-defaults: applied .*resource-misses\\(2 handlers\\)");
 		String version = java.util.Objects.requireNonNull(System.getProperty("webjars-bootstrap.version"),
