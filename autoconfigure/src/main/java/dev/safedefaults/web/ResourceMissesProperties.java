@@ -19,18 +19,20 @@ public class ResourceMissesProperties implements InitializingBean {
 	static final long MAX_SIZE = 1_000_000;
 
 	/**
-	 * Whether to remember, per resource handler, the lookup paths that its class-path
-	 * locations inside packaged jars do not hold, so that a link a page renders
-	 * (ResourceUrlEncodingFilter) asks the class loader once instead of on every render.
-	 * False restores Spring's behaviour; the check keeps running.
+	 * Whether to remember the links a page renders (ResourceUrlEncodingFilter) that are
+	 * not resources: per resource handler, the paths its unchanging locations (class path
+	 * and servlet context of a packaged application) do not hold, and per link, the
+	 * patterns ResourceUrlProvider may skip; so that a link asks the class loader once
+	 * instead of on every render. False restores Spring's behaviour; the check keeps
+	 * running.
 	 */
 	private boolean enabled = true;
 
 	/**
-	 * The most lookup paths remembered, all handlers together (about 100 to 200 bytes
-	 * each; a path longer than 2048 characters is never remembered); past it the least
-	 * likely to be asked again are forgotten and asked for once more. At least 1 and at
-	 * most 1000000.
+	 * The most entries remembered, all handlers together: one per link a page renders and
+	 * one per miss of a handler, about 100 to 200 bytes each (a path longer than 2048
+	 * characters is never remembered); past it the least likely to be asked again are
+	 * forgotten and asked for once more. At least 1 and at most 1000000.
 	 */
 	// Why 10000: a page's distinct links (without their query strings) are tens to
 	// hundreds; links that carry an id (/owners/42/edit) are one entry per id, and the
@@ -56,7 +58,7 @@ public class ResourceMissesProperties implements InitializingBean {
 	@Override
 	public void afterPropertiesSet() {
 		PropertyBounds.requireRange(PREFIX + ".maximum-size", this.maximumSize, 1, MAX_SIZE,
-				"lookup paths remembered, all resource handlers together");
+				"entries remembered, all resource handlers together");
 	}
 
 }
