@@ -1,6 +1,5 @@
 package dev.safedefaults.jdbc;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -12,11 +11,13 @@ import java.util.function.BiFunction;
 
 import javax.sql.DataSource;
 
+import com.zaxxer.hikari.HikariConfigMXBean;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Finding;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.jdbc.DataSourceUnwrapper;
 
 /**
  * Finds the application's Hikari pools, also behind wrappers that implement
@@ -45,23 +46,14 @@ final class HikariPools {
 	}
 
 	/**
-	 * The Hikari pool behind a data source, without starting it.
+	 * The Hikari pool behind a data source, without starting it: Boot's
+	 * {@link DataSourceUnwrapper} (JDBC wrappers, Spring's {@code DelegatingDataSource}s,
+	 * AOP proxies).
 	 * @param dataSource the data source
 	 * @return the pool, or {@code null} when there is none
 	 */
 	static @Nullable HikariDataSource unwrap(DataSource dataSource) {
-		if (dataSource instanceof HikariDataSource pool) {
-			return pool;
-		}
-		try {
-			// Wrappers delegate to their target; HikariDataSource answers for itself
-			// without
-			// starting its pool.
-			return dataSource.isWrapperFor(HikariDataSource.class) ? dataSource.unwrap(HikariDataSource.class) : null;
-		}
-		catch (SQLException | RuntimeException ex) {
-			return null;
-		}
+		return DataSourceUnwrapper.unwrap(dataSource, HikariConfigMXBean.class, HikariDataSource.class);
 	}
 
 	/**
