@@ -7,6 +7,7 @@ import java.util.TreeSet;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.httpclient.DefaultOnlyConverters;
 import dev.safedefaults.httpclient.feign.FeignClientContexts.ClientContext;
 
 import org.springframework.cloud.openfeign.support.FeignHttpMessageConverters;
@@ -29,22 +30,6 @@ import org.springframework.http.converter.ResourceHttpMessageConverter;
  */
 final class DefaultConvertersCheck implements Check {
 
-	private static final List<String> DEFAULT_ONLY = List.of(
-			"org.springframework.http.converter.ResourceHttpMessageConverter",
-			"org.springframework.http.converter.ResourceRegionHttpMessageConverter",
-			"org.springframework.http.converter.xml.AbstractXmlHttpMessageConverter",
-			"org.springframework.http.converter.xml.SourceHttpMessageConverter",
-			"org.springframework.http.converter.xml.JacksonXmlHttpMessageConverter",
-			"org.springframework.http.converter.xml.MappingJackson2XmlHttpMessageConverter",
-			"org.springframework.http.converter.smile.JacksonSmileHttpMessageConverter",
-			"org.springframework.http.converter.smile.MappingJackson2SmileHttpMessageConverter",
-			"org.springframework.http.converter.cbor.JacksonCborHttpMessageConverter",
-			"org.springframework.http.converter.cbor.MappingJackson2CborHttpMessageConverter",
-			"org.springframework.http.converter.yaml.JacksonYamlHttpMessageConverter",
-			"org.springframework.http.converter.yaml.MappingJackson2YamlHttpMessageConverter",
-			"org.springframework.http.converter.feed.AtomFeedHttpMessageConverter",
-			"org.springframework.http.converter.feed.RssChannelHttpMessageConverter");
-
 	private final FeignClientContexts contexts;
 
 	DefaultConvertersCheck(FeignClientContexts contexts) {
@@ -65,7 +50,7 @@ final class DefaultConvertersCheck implements Check {
 			}
 			Set<String> defaults = new TreeSet<>();
 			list.stream()
-				.filter(DefaultConvertersCheck::isDefaultOnly)
+				.filter(DefaultOnlyConverters::isDefaultOnly)
 				.map((converter) -> converter.getClass().getSimpleName())
 				.forEach(defaults::add);
 			findings.add(FeignFindings.DEFAULT_CONVERTERS.raise(PerCallConvertersCheck.subject(client.client()),
@@ -79,15 +64,6 @@ final class DefaultConvertersCheck implements Check {
 
 	private static boolean hasDefaults(List<HttpMessageConverter<?>> converters) {
 		return converters.stream().anyMatch(ResourceHttpMessageConverter.class::isInstance);
-	}
-
-	private static boolean isDefaultOnly(HttpMessageConverter<?> converter) {
-		for (Class<?> type = converter.getClass(); type != null; type = type.getSuperclass()) {
-			if (DEFAULT_ONLY.contains(type.getName())) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 }

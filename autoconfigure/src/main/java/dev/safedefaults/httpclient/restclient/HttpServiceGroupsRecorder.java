@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 
+import dev.safedefaults.httpclient.DefaultOnlyConverters;
 import dev.safedefaults.httpclient.SharedClientConverters;
 import dev.safedefaults.httpclient.restclient.RestClientBuilds.GroupConverters;
 import org.jspecify.annotations.Nullable;
@@ -20,7 +21,6 @@ import org.springframework.core.io.Resource;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.converter.HttpMessageConverter;
-import org.springframework.http.converter.ResourceHttpMessageConverter;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.support.RestClientHttpServiceGroupConfigurer;
@@ -39,17 +39,6 @@ import org.springframework.web.service.registry.HttpServiceGroup;
  * {@code ClientHttpMessageConvertersCustomizer}.
  */
 final class HttpServiceGroupsRecorder implements RestClientHttpServiceGroupConfigurer {
-
-	private static final List<String> DEFAULT_ONLY = List.of(
-			"org.springframework.http.converter.ResourceHttpMessageConverter",
-			"org.springframework.http.converter.ResourceRegionHttpMessageConverter",
-			"org.springframework.http.converter.xml.SourceHttpMessageConverter",
-			"org.springframework.http.converter.xml.JacksonXmlHttpMessageConverter",
-			"org.springframework.http.converter.smile.JacksonSmileHttpMessageConverter",
-			"org.springframework.http.converter.cbor.JacksonCborHttpMessageConverter",
-			"org.springframework.http.converter.yaml.JacksonYamlHttpMessageConverter",
-			"org.springframework.http.converter.feed.AtomFeedHttpMessageConverter",
-			"org.springframework.http.converter.feed.RssChannelHttpMessageConverter");
 
 	private static final Set<Class<?>> PLAIN = Set.of(void.class, Void.class, String.class, byte[].class, Object.class);
 
@@ -86,7 +75,7 @@ final class HttpServiceGroupsRecorder implements RestClientHttpServiceGroupConfi
 		boolean usesShared = !sharedInstances.isEmpty() && containsSame(converters, sharedInstances);
 		Set<String> defaults = new TreeSet<>();
 		for (HttpMessageConverter<?> converter : converters) {
-			if (isDefaultOnly(converter)) {
+			if (DefaultOnlyConverters.isDefaultOnly(converter)) {
 				defaults.add(converter.getClass().getSimpleName());
 			}
 		}
@@ -101,18 +90,6 @@ final class HttpServiceGroupsRecorder implements RestClientHttpServiceGroupConfi
 			}
 		}
 		return true;
-	}
-
-	static boolean isDefaultOnly(HttpMessageConverter<?> converter) {
-		if (converter instanceof ResourceHttpMessageConverter) {
-			return true;
-		}
-		for (Class<?> type = converter.getClass(); type != null; type = type.getSuperclass()) {
-			if (DEFAULT_ONLY.contains(type.getName())) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	/**
