@@ -2,6 +2,7 @@ package dev.safedefaults.httpclient.restclient;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.restclient.RestClientCustomizer;
+import org.springframework.boot.restclient.autoconfigure.HttpMessageConvertersRestClientCustomizer;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -16,11 +17,10 @@ import org.springframework.web.client.RestClient;
  */
 final class BootsConvertersCustomizerStandIn implements BeanPostProcessor {
 
-	static final String BOOTS_CUSTOMIZER = "org.springframework.boot.restclient.autoconfigure.HttpMessageConvertersRestClientCustomizer";
-
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (bean.getClass().getName().equals(BOOTS_CUSTOMIZER)) {
+		// A class literal: a rename in Boot fails this module's build, not silently.
+		if (bean.getClass() == HttpMessageConvertersRestClientCustomizer.class) {
 			return new ReplacedByTheSharedSet();
 		}
 		return bean;
