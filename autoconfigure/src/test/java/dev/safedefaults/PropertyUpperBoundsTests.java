@@ -5,7 +5,8 @@ import java.time.Duration;
 import dev.safedefaults.configcache.ParsedConfigCacheAutoConfiguration;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
+import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
 import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
 import dev.safedefaults.web.ResourceMissesAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class PropertyUpperBoundsTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				LoggingDefaultsAutoConfiguration.class, ParsedConfigCacheAutoConfiguration.class,
-				JdbcDefaultsAutoConfiguration.class, RuntimeStormAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class,
+						Log4j2DefaultsAutoConfiguration.class, ParsedConfigCacheAutoConfiguration.class,
+						JdbcDefaultsAutoConfiguration.class, RuntimeStormAutoConfiguration.class))
 		.withPropertyValues("safe-defaults.runtime.enabled=false");
 
 	/**

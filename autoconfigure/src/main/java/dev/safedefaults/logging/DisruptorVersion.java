@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * buffer is full: 4.0 advances the cursor before it waits, the remaining capacity goes
  * negative, and Log4j reads that as "shut down".
  */
-enum DisruptorVersion {
+public enum DisruptorVersion {
 
 	/** No Disruptor: no async loggers at all. */
 	ABSENT,
@@ -19,7 +19,12 @@ enum DisruptorVersion {
 	/** 4.x or later. */
 	V4_OR_LATER;
 
-	static DisruptorVersion of(@Nullable ClassLoader classLoader) {
+	/**
+	 * The Disruptor a class loader sees.
+	 * @param classLoader the class loader
+	 * @return its major version, or {@link #ABSENT}
+	 */
+	public static DisruptorVersion of(@Nullable ClassLoader classLoader) {
 		if (!isPresent("com.lmax.disruptor.RingBuffer", classLoader)) {
 			return ABSENT;
 		}

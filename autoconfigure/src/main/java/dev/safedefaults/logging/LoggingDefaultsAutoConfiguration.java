@@ -2,41 +2,24 @@ package dev.safedefaults.logging;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.check.FeatureStatusReporter;
-import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
-import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
-import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.LoggerContext;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ConditionContext;
-import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
-import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Log4j2 defaults (incidents 2, 3, 6 and 8). All-async loggers, the counting queue-full
- * policy and the ring sizes are set by {@link Log4jDefaultsPropertySource} when Log4j
- * starts, and the throttled stack traces ({@code %throttledEx}) by an environment
- * post-processor before Boot configures logging; this applies what can change afterwards
- * (discard mode and threshold, removal of location capture from Boot's level configs, the
- * stack-trace throttling settings) and contributes the logging checks.
+ * The logging feature on either route: its properties, the check of what the logging
+ * defaults rest on ({@link LoggingSystemCheck}: which logging system runs, configuration
+ * files it ignores, the Disruptor, the shutdown handler), and the feature's status when
+ * neither route applies. Each route's own auto-configuration (Log4j2's, Logback's) comes
+ * before this one and contributes the status when it applies.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -50,81 +33,11 @@ public final class LoggingDefaultsAutoConfiguration {
 	}
 
 	@Bean
-	// Either system's status: Log4j2's below, Logback's from its own auto-configuration.
+	// Either system's status: Log4j2's and Logback's from their own auto-configurations.
 	@ConditionalOnMissingBean(name = { "safeDefaultsLoggingFeatureStatus", "safeDefaultsLogbackFeatureStatus" })
 	FeatureStatusReporter safeDefaultsLoggingFeatureStatusWithoutLog4j() {
-		return new LibraryAbsentFeatureStatus(LoggingFeatureStatus.FEATURE,
+		return new LibraryAbsentFeatureStatus(LoggingFeature.NAME,
 				"log4j-core is not on the class path or is not the logging backend (see logging.not-log4j2)");
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.apache.logging.log4j.core.LoggerContext")
-	@Conditional(Log4jCoreIsTheBackendCondition.class)
-	static class Log4jDefaultsConfiguration {
-
-		@Bean
-		QueueFullPolicyConfigurer safeDefaultsQueueFullPolicyConfigurer(LoggingDefaultsProperties properties) {
-			return new QueueFullPolicyConfigurer(properties,
-					Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
-		}
-
-		@Bean
-		StackTraceThrottleConfigurer safeDefaultsStackTraceThrottleConfigurer(LoggingDefaultsProperties properties) {
-			return new StackTraceThrottleConfigurer(properties.getStackTraces().getFirstN(),
-					properties.getStackTraces().getInterval(), properties.getStackTraces().getMaxKinds());
-		}
-
-		@Bean
-		@ConditionalOnBooleanProperty(name = LoggingDefaultsSwitch.ENABLED_PROPERTY, matchIfMissing = true)
-		LocationCaptureRemover safeDefaultsLocationCaptureRemover() {
-			return new LocationCaptureRemover(log4jContext());
-		}
-
-		@Bean
-		Log4jConfigurationCheck safeDefaultsLog4jConfigurationCheck(LoggingDefaultsProperties properties) {
-			return new Log4jConfigurationCheck(properties.isEnabled());
-		}
-
-		@Bean
-		@ConditionalOnBean(FindingsStore.class)
-		@ConditionalOnBooleanProperty(name = SafeDefaultsProperties.CHECKS_ENABLED_PROPERTY, matchIfMissing = true)
-		Log4jCheckRerunner safeDefaultsLog4jCheckRerunner(Log4jConfigurationCheck check, FindingsStore store) {
-			return new Log4jCheckRerunner(log4jContext(), check, store);
-		}
-
-		@Bean
-		FeatureStatusReporter safeDefaultsLoggingFeatureStatus(LoggingDefaultsProperties properties,
-				ObjectProvider<LocationCaptureRemover> locationCaptureRemover, Environment environment) {
-			return new LoggingFeatureStatus(properties, locationCaptureRemover, environment);
-		}
-
-		private static LoggerContext log4jContext() {
-			return (LoggerContext) LogManager.getContext(false);
-		}
-
-	}
-
-	/**
-	 * Matches when Log4j's core is the backend behind the Log4j API (not, say, SLF4J
-	 * through log4j-to-slf4j because Logback won) and Logback does not run: log4j-core on
-	 * the class path of an application that keeps Logback is the Log4j API's backend too,
-	 * and the logging defaults are then Logback's, with their own status.
-	 */
-	static class Log4jCoreIsTheBackendCondition extends SpringBootCondition {
-
-		@Override
-		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			if (!(LogManager.getContext(false) instanceof LoggerContext)) {
-				return ConditionOutcome.noMatch("Log4j core is not the logging backend");
-			}
-			ClassLoader classLoader = context.getClassLoader();
-			if (classLoader != null && LogbackLoggingSystemChoice.isRunning(classLoader)) {
-				return ConditionOutcome.noMatch("Log4j core is the Log4j API's backend, but Logback is Boot's logging "
-						+ "system and SLF4J's backend: the logging defaults are Logback's");
-			}
-			return ConditionOutcome.match("Log4j core is the logging backend and Logback does not run");
-		}
-
 	}
 
 }

@@ -108,7 +108,7 @@ public final class LoggingFindings implements FindingDeclarations {
 					+ "the ring buffer is full; the starter leaves all-async logging off.",
 			"Pin com.lmax:disruptor to 3.4.4.");
 
-	static final FindingType SYNC_LOGGERS = FindingType.declare("logging.sync-loggers", WARNING,
+	public static final FindingType SYNC_LOGGERS = FindingType.declare("logging.sync-loggers", WARNING,
 			"Loggers write on the calling thread (no all-async context): every log call waits for the appender "
 					+ "(incident 2).",
 			"These loggers write on the calling thread: every log call waits for the appender, so a slow disk or "
@@ -116,7 +116,7 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Use the starter's all-async default: remove Log4jContextSelector overrides and keep the LMAX Disruptor "
 					+ "3.x on the class path (or start without -Dsafe-defaults.logging.enabled=false).");
 
-	static final FindingType TWO_QUEUES = FindingType.declare("logging.two-queues", WARNING,
+	public static final FindingType TWO_QUEUES = FindingType.declare("logging.two-queues", WARNING,
 			"AsyncLogger/AsyncRoot elements inside the all-async context: each event crosses two ring buffers and "
 					+ "two threads.",
 			"AsyncLogger/AsyncRoot elements inside an all-async context: each event crosses two ring buffers and "
@@ -124,7 +124,7 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Replace <AsyncLogger>/<AsyncRoot> with <Logger>/<Root>; all loggers are already asynchronous.");
 
 	/** A logger of the user's Log4j configuration file. */
-	static final FindingType INCLUDE_LOCATION = FindingType.declare("logging.include-location", WARNING,
+	public static final FindingType INCLUDE_LOCATION = FindingType.declare("logging.include-location", WARNING,
 			"A logger captures the caller's location: a stack walk per log event (~40% of the CPU in incident 3).",
 			"This logger captures the caller's location: a stack walk per log event (~40%% of the CPU in "
 					+ "incident 3).",
@@ -135,7 +135,7 @@ public final class LoggingFindings implements FindingDeclarations {
 	 * A logger Boot created from {@code logging.level.*} while the starter's removal of
 	 * its location capture is off ({@code safe-defaults.logging.enabled=false}).
 	 */
-	static final FindingType INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY_AND_STARTER_OFF = INCLUDE_LOCATION.because(
+	public static final FindingType INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY_AND_STARTER_OFF = INCLUDE_LOCATION.because(
 			"Boot created this logger from logging.level.%1$s and made it capture the caller's location: a stack "
 					+ "walk per log event under it (~40%% of the CPU in incident 3). The starter removes that "
 					+ "capture, but safe-defaults.logging.enabled=false switched it off.",
@@ -147,13 +147,13 @@ public final class LoggingFindings implements FindingDeclarations {
 	 * A Boot-created level logger that still captures location although the starter is
 	 * on.
 	 */
-	static final FindingType INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY = INCLUDE_LOCATION.because(
+	public static final FindingType INCLUDE_LOCATION_BECAUSE_LEVEL_PROPERTY = INCLUDE_LOCATION.because(
 			"Boot created this logger from logging.level.%1$s and made it capture the caller's location: a stack "
 					+ "walk per log event under it (~40%% of the CPU in incident 3).",
 			"Declare the logger in your Log4j configuration file with includeLocation=\"false\" instead of "
 					+ "logging.level.%1$s.");
 
-	static final FindingType LOCATION_PATTERN = FindingType.declare("logging.location-pattern", WARNING,
+	public static final FindingType LOCATION_PATTERN = FindingType.declare("logging.location-pattern", WARNING,
 			"An appender's layout asks for the caller's location (%C %F %l %L %M, nested ones included): a stack "
 					+ "walk per event, or '?' where location is not captured.",
 			"The layout asks for the caller's location (%1$s): a stack walk per event where location is captured, "
@@ -174,7 +174,7 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Remove %1$s from the pattern of the appender '%2$s' in the Logback configuration; log the class with "
 					+ "%%logger (the logger name).");
 
-	static final FindingType FULL_STACK_TRACES = FindingType.declare("logging.full-stack-traces", INFO,
+	public static final FindingType FULL_STACK_TRACES = FindingType.declare("logging.full-stack-traces", INFO,
 			"A pattern layout prints every stack trace in full (%ex, %xEx, %rEx, Boot's %wEx or %xwEx, or no "
 					+ "throwable converter, to which Log4j appends %xEx) instead of %throttledEx: in an error storm "
 					+ "the background thread falls behind (incident 6).",
@@ -199,7 +199,7 @@ public final class LoggingFindings implements FindingDeclarations {
 	/**
 	 * A queue-full policy set by the user through {@code log4j2.asyncQueueFullPolicy}.
 	 */
-	static final FindingType BLOCKING_QUEUE_FULL = FindingType.declare("logging.blocking-queue-full", WARNING,
+	public static final FindingType BLOCKING_QUEUE_FULL = FindingType.declare("logging.blocking-queue-full", WARNING,
 			"The queue-full policy blocks: when the ring buffer is full, threads logging INFO wait for the "
 					+ "background thread (incident 2).",
 			"log4j2.asyncQueueFullPolicy=%1$s blocks: when the async ring buffer is full, threads that log INFO "
@@ -211,7 +211,7 @@ public final class LoggingFindings implements FindingDeclarations {
 	 * Log4j's default policy, because the JVM-level switch turned the starter's Log4j
 	 * defaults off.
 	 */
-	static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_JVM_LEVEL_OFF = BLOCKING_QUEUE_FULL.because(
+	public static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_JVM_LEVEL_OFF = BLOCKING_QUEUE_FULL.because(
 			"Log4j's default queue-full policy blocks (the starter's Log4j defaults are off at JVM level): when the "
 					+ "async ring buffer is full, threads that log INFO wait for the background thread "
 					+ "(incident 2: request threads blocked, 6,033 vs 8,035 QPS).",
@@ -222,7 +222,7 @@ public final class LoggingFindings implements FindingDeclarations {
 	 * The starter's policy in block mode, because of
 	 * {@code safe-defaults.logging.queue-full-policy=block}.
 	 */
-	static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_BLOCK_MODE = BLOCKING_QUEUE_FULL.because(
+	public static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_BLOCK_MODE = BLOCKING_QUEUE_FULL.because(
 			"safe-defaults.logging.queue-full-policy=block: when the async ring buffer is full, threads that log "
 					+ "INFO wait for the background thread (incident 2: request threads blocked, 6,033 vs 8,035 QPS).",
 			"Set safe-defaults.logging.queue-full-policy=discard (the default).");
@@ -231,14 +231,14 @@ public final class LoggingFindings implements FindingDeclarations {
 	 * The starter's policy in block mode, because the feature was switched off in
 	 * application properties.
 	 */
-	static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_STARTER_OFF = BLOCKING_QUEUE_FULL.because(
+	public static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_STARTER_OFF = BLOCKING_QUEUE_FULL.because(
 			"safe-defaults.logging.enabled=false in application properties made the queue-full policy block as "
 					+ "Log4j's does: when the async ring buffer is full, threads that log INFO wait for the background "
 					+ "thread (incident 2: request threads blocked, 6,033 vs 8,035 QPS).",
 			"Remove safe-defaults.logging.enabled=false: the starter's policy then discards INFO and below under "
 					+ "pressure and counts them.");
 
-	static final FindingType FORMAT_MSG_ASYNC = FindingType.declare("logging.format-msg-async", WARNING,
+	public static final FindingType FORMAT_MSG_ASYNC = FindingType.declare("logging.format-msg-async", WARNING,
 			"log4j2.formatMsgAsync=true: messages are formatted on the background thread, so a mutable argument can "
 					+ "be logged in a later state.",
 			"Messages are formatted on the one background thread: a mutable argument can be logged in a later "

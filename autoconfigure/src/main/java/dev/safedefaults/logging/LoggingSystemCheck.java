@@ -6,8 +6,6 @@ import java.util.List;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingType;
-import dev.safedefaults.logging.shutdown.LoggingShutdownEnvironmentPostProcessor;
-import dev.safedefaults.logging.system.Log4j2LoggingSystemChoice;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -12,6 +12,7 @@ import java.util.List;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,8 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class IgnoredLoggingConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+				LoggingDefaultsAutoConfiguration.class, Log4j2DefaultsAutoConfiguration.class));
 
 	/** The system these tests run on: Boot's Log4j2 one. */
 	private final ApplicationContextRunner onLog4j2 = this.runner.withBean(LoggingSystem.class,
@@ -49,7 +51,7 @@ class IgnoredLoggingConfigurationTests {
 
 	/** A system that is neither Log4j2 nor Logback (JUL, say). */
 	private final ApplicationContextRunner onAnotherSystem = this.runner.withBean(LoggingSystem.class,
-			LoggingDefaultsAutoConfigurationTests.NotLog4j2LoggingSystem::new);
+			NotLog4j2LoggingSystem::new);
 
 	/** The test class path without Log4j2's core: the keep-Logback route. */
 	private static final FilteredClassLoader WITHOUT_LOG4J_CORE = new FilteredClassLoader(

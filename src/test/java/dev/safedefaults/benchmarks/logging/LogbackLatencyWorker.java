@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
-import dev.safedefaults.logging.CountingQueueFullPolicy;
+import dev.safedefaults.logging.log4j2.CountingQueueFullPolicy;
 import org.apache.logging.log4j.LogManager;
 import org.slf4j.ILoggerFactory;
 
@@ -166,7 +166,7 @@ public final class LogbackLatencyWorker {
 		Class<?> settingsType = Class.forName("dev.safedefaults.logging.logback.WrappingSettings");
 		Constructor<?> settingsConstructor = settingsType.getConstructor(int.class, boolean.class, level);
 		Object settings = settingsConstructor.newInstance(
-				dev.safedefaults.logging.Log4jDefaultsPropertySource.DEFAULT_RING_BUFFER_SIZE, true,
+				dev.safedefaults.logging.LoggingDefaultsProperties.DEFAULT_RING_BUFFER_SIZE, true,
 				level.getField("INFO").get(null));
 		Class<?> wrappingType = Class.forName("dev.safedefaults.logging.logback.LogbackAsyncWrapping");
 		Object wrapping = wrappingType.getConstructor(context.getClass(), settingsType).newInstance(context, settings);

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.safedefaults.logging.CountingQueueFullPolicy;
+import dev.safedefaults.logging.log4j2.CountingQueueFullPolicy;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 

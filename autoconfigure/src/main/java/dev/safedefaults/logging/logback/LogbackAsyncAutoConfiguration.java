@@ -5,8 +5,7 @@ import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
-import dev.safedefaults.logging.system.ConditionalOnLogbackLoggingSystem;
-import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
+import dev.safedefaults.logging.LoggingDefaultsSwitch;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,7 +19,8 @@ import org.springframework.context.annotation.Bean;
  * {@link LogbackChecksAutoConfiguration}'s): the application's own appenders, from its
  * {@code logback-spring.xml}/{@code logback.xml} or Boot's default configuration, wrapped
  * behind bounded queues that discard and count INFO and below when full, never WARN or
- * ERROR ({@link LogbackAsyncWrapping}). The stop is the shutdown package's, as on Log4j2.
+ * ERROR ({@link LogbackAsyncWrapping}). The stop is the feature's bounded stop, with
+ * Logback's drain ({@link LogbackStopRoute}), as on Log4j2.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class, before = LoggingDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled

@@ -4,8 +4,7 @@ import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingFindings;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
-import dev.safedefaults.logging.system.ConditionalOnLogbackLoggingSystem;
+import dev.safedefaults.logging.StackTraceThrottleConfigurer;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;

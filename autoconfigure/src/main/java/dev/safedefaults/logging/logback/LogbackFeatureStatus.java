@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.logging.LoggingFeature;
 
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -16,7 +17,7 @@ import org.springframework.beans.factory.ObjectProvider;
 class LogbackFeatureStatus implements FeatureStatusReporter {
 
 	/** The logging feature's name, the same on either logging system. */
-	static final String FEATURE = "logging";
+	static final String FEATURE = LoggingFeature.NAME;
 
 	private final ObjectProvider<LogbackAsyncWrapping> wrapping;
 

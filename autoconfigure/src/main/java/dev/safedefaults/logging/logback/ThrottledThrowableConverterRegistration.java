@@ -4,10 +4,9 @@ import java.util.Map;
 
 import ch.qos.logback.classic.PatternLayout;
 import dev.safedefaults.EarlyPropertyBinder;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottlingEnvironmentPostProcessor;
-import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
-import dev.safedefaults.logging.system.LoggingDefaultsSwitch;
+import dev.safedefaults.logging.LogbackLoggingSystemChoice;
+import dev.safedefaults.logging.LoggingDefaultsSwitch;
+import dev.safedefaults.logging.StackTraceThrottling;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -34,10 +33,9 @@ import org.springframework.util.ClassUtils;
  * <p>
  * The default: {@code logging.exception-conversion-word=%throttledEx} in the same
  * last-place property source as the Log4j2 one
- * ({@value StackTraceThrottlingEnvironmentPostProcessor#PROPERTY_SOURCE_NAME}), so any
- * value of the application's own wins; only when Logback runs
- * ({@link LogbackLoggingSystemChoice#isRunning}) and {@code safe-defaults.enabled},
- * {@code safe-defaults.logging.enabled} and
+ * ({@value StackTraceThrottling#PROPERTY_SOURCE_NAME}), so any value of the application's
+ * own wins; only when Logback runs ({@link LogbackLoggingSystemChoice#isRunning}) and
+ * {@code safe-defaults.enabled}, {@code safe-defaults.logging.enabled} and
  * {@code safe-defaults.logging.stack-traces.enabled} are not false.
  */
 public class ThrottledThrowableConverterRegistration implements EnvironmentPostProcessor, Ordered {
@@ -53,12 +51,10 @@ public class ThrottledThrowableConverterRegistration implements EnvironmentPostP
 		}
 		LogbackWords.register();
 		if (isEnabled(environment) && LogbackLoggingSystemChoice.isRunning(classLoader)
-				&& !environment.getPropertySources()
-					.contains(StackTraceThrottlingEnvironmentPostProcessor.PROPERTY_SOURCE_NAME)) {
+				&& !environment.getPropertySources().contains(StackTraceThrottling.PROPERTY_SOURCE_NAME)) {
 			environment.getPropertySources()
-				.addLast(new MapPropertySource(StackTraceThrottlingEnvironmentPostProcessor.PROPERTY_SOURCE_NAME,
-						Map.of(StackTraceThrottlingEnvironmentPostProcessor.EXCEPTION_CONVERSION_WORD,
-								StackTraceThrottling.CONVERSION_WORD)));
+				.addLast(new MapPropertySource(StackTraceThrottling.PROPERTY_SOURCE_NAME,
+						Map.of(StackTraceThrottling.EXCEPTION_CONVERSION_WORD, StackTraceThrottling.CONVERSION_WORD)));
 		}
 	}
 

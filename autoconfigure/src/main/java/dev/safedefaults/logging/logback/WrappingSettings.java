@@ -3,9 +3,8 @@ package dev.safedefaults.logging.logback;
 import java.util.concurrent.atomic.LongAdder;
 
 import ch.qos.logback.classic.Level;
-import dev.safedefaults.logging.CountingQueueFullPolicy;
-import dev.safedefaults.logging.Log4jDefaultsPropertySource;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
+import dev.safedefaults.logging.QueueFullMode;
 
 /**
  * One application context's settings for the wrapped appenders, and its count of
@@ -38,8 +37,8 @@ public record WrappingSettings(int queueCapacity, boolean discard, Level thresho
 	 */
 	static WrappingSettings of(LoggingDefaultsProperties properties) {
 		Integer size = properties.getRingBufferSize();
-		return new WrappingSettings((size != null) ? size : Log4jDefaultsPropertySource.DEFAULT_RING_BUFFER_SIZE,
-				properties.getQueueFullPolicy() == CountingQueueFullPolicy.Mode.DISCARD,
+		return new WrappingSettings((size != null) ? size : LoggingDefaultsProperties.DEFAULT_RING_BUFFER_SIZE,
+				properties.getQueueFullPolicy() == QueueFullMode.DISCARD,
 				Level.toLevel(properties.getDiscardThreshold().name(), Level.INFO));
 	}
 

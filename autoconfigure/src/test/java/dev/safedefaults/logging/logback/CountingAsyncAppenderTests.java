@@ -25,7 +25,7 @@ import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.joran.util.ConfigurationWatchListUtil;
 import ch.qos.logback.core.spi.ConfigurationEvent;
-import dev.safedefaults.logging.shutdown.Unwritten;
+import dev.safedefaults.logging.Unwritten;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;

@@ -11,17 +11,18 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.PatternLayout;
-import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.logging.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
-import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
+import dev.safedefaults.logging.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
+import dev.safedefaults.logging.log4j2.actuate.LoggingMetricsAutoConfiguration;
 import dev.safedefaults.logging.logback.actuate.LogbackLoggingMetricsAutoConfiguration;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
-import dev.safedefaults.logging.system.LogbackLoggingSystemChoice;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.logging.log4j.LogManager;
@@ -55,9 +56,10 @@ class LogbackAsyncAutoConfigurationTests {
 	// so that only the Logback side applies, as in an application that keeps Logback.
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withClassLoader(new FilteredClassLoader("org.apache.logging.log4j.core"))
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				LoggingDefaultsAutoConfiguration.class, LogbackAsyncAutoConfiguration.class,
-				LoggingMetricsAutoConfiguration.class, LogbackLoggingMetricsAutoConfiguration.class));
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class,
+						Log4j2DefaultsAutoConfiguration.class, LogbackAsyncAutoConfiguration.class,
+						LoggingMetricsAutoConfiguration.class, LogbackLoggingMetricsAutoConfiguration.class));
 
 	private final LoggerContext logback = LogbackContexts.running();
 
@@ -280,9 +282,9 @@ class LogbackAsyncAutoConfigurationTests {
 		// runs. Not hidden here, unlike in the other tests.
 		assertThat(LogManager.getContext(false)).isInstanceOf(org.apache.logging.log4j.core.LoggerContext.class);
 		new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, LoggingDefaultsAutoConfiguration.class,
-							LogbackAsyncAutoConfiguration.class, LogbackChecksAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+					LoggingDefaultsAutoConfiguration.class, Log4j2DefaultsAutoConfiguration.class,
+					LogbackAsyncAutoConfiguration.class, LogbackChecksAutoConfiguration.class))
 			.run((context) -> {
 				List<FeatureStatus> logging = context.getBeansOfType(FeatureStatusReporter.class)
 					.values()

@@ -1,7 +1,7 @@
 package dev.safedefaults.logging.logback;
 
 import ch.qos.logback.classic.PatternLayout;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottlingEnvironmentPostProcessor;
+import dev.safedefaults.logging.StackTraceThrottling;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +23,7 @@ class ThrottledThrowableConverterRegistrationTests {
 
 	private String exceptionConversionWord(MockEnvironment environment, SpringApplication application) {
 		this.registration.postProcessEnvironment(environment, application);
-		return environment.getProperty(StackTraceThrottlingEnvironmentPostProcessor.EXCEPTION_CONVERSION_WORD);
+		return environment.getProperty(StackTraceThrottling.EXCEPTION_CONVERSION_WORD);
 	}
 
 	@Test
@@ -42,8 +42,8 @@ class ThrottledThrowableConverterRegistrationTests {
 
 	@Test
 	void theApplicationsOwnWordWins() {
-		MockEnvironment environment = new MockEnvironment()
-			.withProperty(StackTraceThrottlingEnvironmentPostProcessor.EXCEPTION_CONVERSION_WORD, "%ex{short}");
+		MockEnvironment environment = new MockEnvironment().withProperty(StackTraceThrottling.EXCEPTION_CONVERSION_WORD,
+				"%ex{short}");
 		assertThat(exceptionConversionWord(environment, new SpringApplication())).isEqualTo("%ex{short}");
 	}
 

@@ -3,11 +3,11 @@ package dev.safedefaults.logging.logback.actuate;
 import java.util.function.LongSupplier;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
-import dev.safedefaults.logging.actuate.LoggingMetricsAutoConfiguration;
+import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.logback.LogbackAsyncAutoConfiguration;
 import dev.safedefaults.logging.logback.LogbackAsyncWrapping;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottleConfigurer;
-import dev.safedefaults.logging.stacktraces.StackTraceThrottling;
+import dev.safedefaults.logging.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.StackTraceThrottling;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 
@@ -21,10 +21,11 @@ import org.springframework.context.annotation.Bean;
  * The logging metrics on Logback ({@link LogbackMeterBinder}): the events this
  * application context's wrapped appenders discarded because their queue was full (never
  * WARN or above), and the stack traces {@code %throttledEx} left out. It comes before the
- * Log4j2 metrics, which step aside when it is there (both libraries on the class path,
- * Logback running).
+ * feature's root auto-configuration, and so before the Log4j2 metrics, which come after
+ * that one and step aside when this one's meter binder is there (both libraries on the
+ * class path, Logback running).
  */
-@AutoConfiguration(after = LogbackAsyncAutoConfiguration.class, before = LoggingMetricsAutoConfiguration.class)
+@AutoConfiguration(after = LogbackAsyncAutoConfiguration.class, before = LoggingDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
 @ConditionalOnClass(MeterBinder.class)
 @ConditionalOnBean(LogbackAsyncWrapping.class)

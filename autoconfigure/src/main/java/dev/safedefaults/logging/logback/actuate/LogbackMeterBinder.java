@@ -2,7 +2,7 @@ package dev.safedefaults.logging.logback.actuate;
 
 import java.util.function.LongSupplier;
 
-import dev.safedefaults.logging.actuate.LoggingMeterBinder;
+import dev.safedefaults.logging.LoggingFeature;
 import dev.safedefaults.logging.logback.LogbackAsyncWrapping;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -29,11 +29,11 @@ final class LogbackMeterBinder implements MeterBinder {
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		FunctionCounter.builder(LoggingMeterBinder.DISCARDED, this.wrapping, LogbackAsyncWrapping::discardedCount)
+		FunctionCounter.builder(LoggingFeature.DISCARDED_METRIC, this.wrapping, LogbackAsyncWrapping::discardedCount)
 			.description("Log events discarded because the async queue was full (never WARN or above)")
 			.baseUnit("events")
 			.register(registry);
-		FunctionCounter.builder(LoggingMeterBinder.STACK_TRACES_ELIDED, this.elided, LongSupplier::getAsLong)
+		FunctionCounter.builder(LoggingFeature.STACK_TRACES_ELIDED_METRIC, this.elided, LongSupplier::getAsLong)
 			.description("Stack traces %throttledEx replaced by one line because their kind was printed in full "
 					+ "often enough in the interval (one per rendering)")
 			.baseUnit("stack traces")

@@ -1,0 +1,48 @@
+package dev.safedefaults.logging;
+
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Whether Boot runs Log4j2 as its logging system: what every logging default depends on,
+ * decided by name so that this class loads without Log4j too.
+ */
+public final class Log4j2LoggingSystemChoice {
+
+	/** The class name of Boot's Log4j2 logging system. */
+	public static final String LOG4J2_LOGGING_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
+
+	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
+
+	private Log4j2LoggingSystemChoice() {
+	}
+
+	/**
+	 * Whether Boot's logging listener will choose Log4j2 with this class loader: the same
+	 * choice it makes (the system property, or the first logging system whose library is
+	 * present and active).
+	 * @param classLoader the application's class loader
+	 * @return true when the logging system is Log4j2
+	 */
+	public static boolean isChosen(ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
+			return false;
+		}
+		try {
+			return is(LoggingSystem.get(classLoader));
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * Whether a logging system is Boot's Log4j2 one.
+	 * @param system the logging system
+	 * @return true when it is Log4j2
+	 */
+	public static boolean is(LoggingSystem system) {
+		return system.getClass().getName().equals(LOG4J2_LOGGING_SYSTEM);
+	}
+
+}

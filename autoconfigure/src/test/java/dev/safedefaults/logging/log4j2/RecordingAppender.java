@@ -1,0 +1,51 @@
+package dev.safedefaults.logging.log4j2;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+
+/**
+ * An appender that records what it writes and can be held (stalled) on a latch, like a
+ * log shipper that stops reading.
+ */
+class RecordingAppender extends AbstractAppender {
+
+	private final CountDownLatch release;
+
+	private final List<LogEvent> written = new CopyOnWriteArrayList<>();
+
+	RecordingAppender(String name, boolean stalled) {
+		super(name, null, null, true, Property.EMPTY_ARRAY);
+		this.release = new CountDownLatch(stalled ? 1 : 0);
+	}
+
+	@Override
+	public void append(LogEvent event) {
+		try {
+			this.release.await(5, TimeUnit.MINUTES);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		this.written.add(event.toImmutable());
+	}
+
+	void release() {
+		this.release.countDown();
+	}
+
+	long written(Level level) {
+		return this.written.stream().filter((event) -> event.getLevel() == level).count();
+	}
+
+	long writtenAtLeast(Level level) {
+		return this.written.stream().filter((event) -> event.getLevel().isMoreSpecificThan(level)).count();
+	}
+
+}
