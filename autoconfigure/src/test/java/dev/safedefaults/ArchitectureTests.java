@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -22,6 +23,7 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.util.JavacTask;
 import com.sun.source.util.TreeScanner;
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
@@ -85,6 +87,30 @@ class ArchitectureTests {
 			.should()
 			.notDependOnEachOther()
 			.because("one package per feature: a feature shares only through check and the root package")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void subPackagesOfAFeatureNeverImportEachOther() {
+		// logging.log4j2 and logging.logback (each with its actuate package),
+		// httpclient.feign,
+		// httpclient.restclient and httpclient.timeouts: each library a feature is kept
+		// on,
+		// and the feature's Micrometer side, reads the feature's root and never a
+		// sibling.
+		classes().that()
+			.resideInAPackage(ROOT + ".*.*..")
+			.should(notDependOnASiblingSubPackageOfTheirFeature())
+			.because("a newcomer who changes one library's route opens one package and touches no other route's")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void theRootOfAFeatureNeverImportsItsSubPackages() {
+		classes().that()
+			.resideInAPackage(ROOT + ".*")
+			.should(notDependOnTheirOwnSubPackages())
+			.because("what a feature's routes share is written once, in its root, which knows none of them")
 			.check(MAIN_CLASSES);
 	}
 
@@ -219,6 +245,45 @@ class ArchitectureTests {
 		assertThat(beanMethods).hasSize(beanMethodsInClasses());
 		assertThat(longer).as("@Bean methods with more than one statement: move the work to the bean's class")
 			.isEmpty();
+	}
+
+	private static ArchCondition<JavaClass> notDependOnASiblingSubPackageOfTheirFeature() {
+		return new ArchCondition<>("not depend on another sub-package of their feature") {
+
+			@Override
+			public void check(JavaClass type, ConditionEvents events) {
+				String[] parts = type.getPackageName().split("\\.");
+				String subPackage = String.join(".", Arrays.copyOf(parts, 4));
+				String feature = String.join(".", Arrays.copyOf(parts, 3));
+				for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
+					String target = dependency.getTargetClass().getPackageName();
+					if (isWithin(target, feature) && !target.equals(feature) && !isWithin(target, subPackage)) {
+						events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+					}
+				}
+			}
+
+		};
+	}
+
+	private static ArchCondition<JavaClass> notDependOnTheirOwnSubPackages() {
+		return new ArchCondition<>("not depend on their own sub-packages") {
+
+			@Override
+			public void check(JavaClass type, ConditionEvents events) {
+				for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
+					String target = dependency.getTargetClass().getPackageName();
+					if (target.startsWith(type.getPackageName() + ".")) {
+						events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+					}
+				}
+			}
+
+		};
+	}
+
+	private static boolean isWithin(String packageName, String root) {
+		return packageName.equals(root) || packageName.startsWith(root + ".");
 	}
 
 	private static DescribedPredicate<Slice> isAFeature() {
