@@ -26,6 +26,9 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -34,6 +37,7 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.Slice;
+import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.InitializingBean;
@@ -174,6 +178,42 @@ class ArchitectureTests {
 			.check(MAIN_CLASSES);
 	}
 
+	/**
+	 * Per field, not per class: a number, duration or size that no range check reads
+	 * (directly, or through its getter) fails, even when the class checks its other
+	 * fields.
+	 */
+	@Test
+	void everyBoundedPropertyFieldIsReadByARangeCheck() {
+		List<String> unchecked = new ArrayList<>();
+		MAIN_CLASSES.stream()
+			.filter((type) -> isPropertiesClassOrNested(type))
+			.flatMap((type) -> type.getFields().stream())
+			.filter((field) -> !field.getModifiers().contains(JavaModifier.STATIC))
+			.filter((field) -> isBoundedType(field.getRawType()))
+			.filter((field) -> !isReadByARangeCheck(field))
+			.forEach((field) -> unchecked.add(field.getFullName()));
+		assertThat(unchecked).as("property fields with a number, duration or size that no PropertyBounds call reads")
+			.isEmpty();
+	}
+
+	/**
+	 * Every package of the main code is {@code @NullMarked}, so that NullAway checks it.
+	 */
+	@Test
+	void everyPackageIsNullMarked() {
+		List<String> unmarked = MAIN_CLASSES.stream()
+			.map(JavaClass::getPackageName)
+			.filter((name) -> !name.startsWith(ROOT + ".testsupport"))
+			.distinct()
+			.filter((name) -> MAIN_CLASSES.stream()
+				.noneMatch((type) -> type.getName().equals(name + ".package-info")
+						&& type.isAnnotatedWith(NullMarked.class)))
+			.sorted()
+			.toList();
+		assertThat(unmarked).as("packages without a @NullMarked package-info").isEmpty();
+	}
+
 	@Test
 	void beanMethodsAreOneStatement() throws IOException {
 		List<String> beanMethods = new ArrayList<>();
@@ -281,6 +321,42 @@ class ArchitectureTests {
 			}
 
 		};
+	}
+
+	private static boolean isPropertiesClassOrNested(JavaClass type) {
+		for (JavaClass outer = type; outer != null; outer = outer.getEnclosingClass().orElse(null)) {
+			if (outer.isAnnotatedWith(ConfigurationProperties.class)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether a method that calls {@link PropertyBounds} reads the field, itself or
+	 * through a getter of the field's class.
+	 */
+	private static boolean isReadByARangeCheck(JavaField field) {
+		for (JavaFieldAccess access : field.getAccessesToSelf()) {
+			if (access.getAccessType() != JavaFieldAccess.AccessType.GET) {
+				continue;
+			}
+			JavaCodeUnit reader = access.getOrigin();
+			if (callsPropertyBounds(reader)) {
+				return true;
+			}
+			if (reader instanceof JavaMethod getter && getter.getOwner().equals(field.getOwner())
+					&& getter.getCallsOfSelf().stream().anyMatch((call) -> callsPropertyBounds(call.getOrigin()))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean callsPropertyBounds(JavaCodeUnit codeUnit) {
+		return codeUnit.getMethodCallsFromSelf()
+			.stream()
+			.anyMatch((call) -> call.getTargetOwner().isEquivalentTo(PropertyBounds.class));
 	}
 
 	private static boolean isBoundedType(JavaClass type) {
