@@ -53,21 +53,22 @@ class UnchangingLocations {
 			return false;
 		}
 		ClassLoader classLoader = classPathLocation.getClassLoader();
-		if (classLoader == null) {
-			return false;
-		}
-		return this.archivesOnly.computeIfAbsent(classLoader, UnchangingLocations::readsOnlyArchives)
+		return classLoader != null && readsOnlyArchivesOnce(classLoader)
 				&& allArchives(classLoader, classPathLocation.getPath());
 	}
 
 	private boolean isUnchanging(ServletContextResource location) {
 		ClassLoader classLoader = ClassUtils.getDefaultClassLoader();
-		if (classLoader == null
-				|| !this.archivesOnly.computeIfAbsent(classLoader, UnchangingLocations::readsOnlyArchives)) {
+		if (classLoader == null || !readsOnlyArchivesOnce(classLoader)) {
 			return false;
 		}
 		String realPath = location.getServletContext().getRealPath(location.getPath());
 		return realPath == null || isEmptyDirectory(Path.of(realPath));
+	}
+
+	/** {@link #readsOnlyArchives}, asked once per class loader. */
+	private boolean readsOnlyArchivesOnce(ClassLoader classLoader) {
+		return this.archivesOnly.computeIfAbsent(classLoader, UnchangingLocations::readsOnlyArchives);
 	}
 
 	private static boolean isEmptyDirectory(Path directory) {
