@@ -17,6 +17,7 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -94,13 +95,21 @@ class SampleAppSafeToRunIT {
 					+ "\\u0007");
 	}
 
+	/**
+	 * In a temporary directory of its own, like the next test: no sample app that another
+	 * test class starts meanwhile sweeps this one's database in the watchdog's stead.
+	 */
 	@Test
-	void aKilledAppsDatabaseStopsWithIt() throws Exception {
-		try (SampleAppProcess killed = SampleAppProcess.start("safe-to-run-killed", List.of(), List.of())) {
+	void aKilledAppsDatabaseStopsWithIt(@TempDir Path temporary) throws Exception {
+		try (SampleAppProcess killed = SampleAppProcess.start("safe-to-run-killed", temporaryDirectory(temporary),
+				List.of())) {
 			assertThat(killed.isAlive()).as("log:\n%s", killed.log()).isTrue();
 			ProcessHandle server = killed.databaseServer();
 			List<Path> directories = directories(server);
 			assertThat(directories).allSatisfy((directory) -> assertThat(directory).isDirectory());
+			// The server's directories lie in one of the app's own, which the watchdog
+			// deletes.
+			Path serverDirectory = directories.get(0).getParent();
 			killed.kill();
 			Awaitility.await()
 				.atMost(Duration.ofSeconds(60))
@@ -110,14 +119,23 @@ class SampleAppSafeToRunIT {
 				.atMost(Duration.ofSeconds(60))
 				.untilAsserted(
 						() -> assertThat(directories).allSatisfy((directory) -> assertThat(directory).doesNotExist()));
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(60))
+				.untilAsserted(() -> assertThat(serverDirectory).doesNotExist());
 		}
 	}
 
+	/**
+	 * The killed app and the next one share a temporary directory of their own: with
+	 * system test classes running side by side, a sample app that another class starts in
+	 * between would otherwise be the start that removes the database.
+	 */
 	@Test
-	void theNextStartRemovesADatabaseLeftByAKilledAppAndItsWatchdog() throws Exception {
+	void theNextStartRemovesADatabaseLeftByAKilledAppAndItsWatchdog(@TempDir Path temporary) throws Exception {
 		ProcessHandle orphan;
 		List<Path> directories;
-		try (SampleAppProcess killed = SampleAppProcess.start("safe-to-run-orphan", List.of(), List.of())) {
+		try (SampleAppProcess killed = SampleAppProcess.start("safe-to-run-orphan", temporaryDirectory(temporary),
+				List.of())) {
 			assertThat(killed.isAlive()).as("log:\n%s", killed.log()).isTrue();
 			orphan = killed.databaseServer();
 			directories = directories(orphan);
@@ -138,12 +156,18 @@ class SampleAppSafeToRunIT {
 			killed.kill();
 		}
 		assertThat(orphan.isAlive()).as("the server outlived its app and watchdog").isTrue();
-		try (SampleAppProcess next = SampleAppProcess.start("safe-to-run-next", List.of(), List.of())) {
+		try (SampleAppProcess next = SampleAppProcess.start("safe-to-run-next", temporaryDirectory(temporary),
+				List.of())) {
 			assertThat(next.isAlive()).as("log:\n%s", next.log()).isTrue();
 			assertThat(orphan.isAlive()).as("the killed app's database server after the next start").isFalse();
 			assertThat(directories).allSatisfy((directory) -> assertThat(directory).doesNotExist());
 			assertThat(next.log()).contains("Removed an embedded MariaDB left behind by a killed process");
 		}
+	}
+
+	/** JVM arguments that give the app its own temporary directory. */
+	private static List<String> temporaryDirectory(Path temporary) {
+		return List.of("-Djava.io.tmpdir=" + temporary.toAbsolutePath());
 	}
 
 	private static int databasePort(SampleAppProcess app) {
