@@ -99,6 +99,31 @@ public final class CostOfDefaultsBenchmark {
 					.of("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.ClassLoaderContextSelector")));
 	}
 
+	/**
+	 * The interleaved method ({@code -Dcost.method=interleaved}, see
+	 * {@link InterleavedRun}): every mode's fresh process warmed up alone, then the load
+	 * moved between them in {@code cost.window-seconds} (3) windows for
+	 * {@code cost.cycles} (12) cycles; ratios to "defaults" cycle by cycle.
+	 */
+	private static void interleaved(List<CostMode> modes, int threads, Duration warmup) throws Exception {
+		String jar = System.getProperty("sample-app.jar");
+		if (jar == null) {
+			throw new IllegalStateException("-Dsample-app.jar is not set: run through the benchmarks profile");
+		}
+		List<InterleavedRun.Target> targets = new ArrayList<>();
+		for (CostMode mode : modes) {
+			List<String> jvmArgs = new ArrayList<>(mode.base().jvmArgs);
+			jvmArgs.addAll(mode.jvmArgs());
+			boolean starterOn = !jvmArgs.contains("-Dsafe-defaults.enabled=false");
+			targets.add(new InterleavedRun.Target(mode.label(), Path.of(jar), jvmArgs, mode.base().appArgs,
+					(app) -> "starter " + (starterOn ? "on" : "off") + ", GET /actuator/health/safe-defaults answered "
+							+ app.get("/actuator/health/safe-defaults").statusCode()));
+		}
+		InterleavedRun.run("Cost of the defaults", targets, (i) -> "/api/orders/" + (1 + (i % 3)), threads, warmup,
+				Duration.ofSeconds(Integer.getInteger("cost.window-seconds", 3)),
+				Integer.getInteger("cost.cycles", 12));
+	}
+
 	private static String exceptionStatistics() {
 		try {
 			return WorkloadRun.exceptionStatisticsSettings().toString();
@@ -152,6 +177,10 @@ public final class CostOfDefaultsBenchmark {
 				rounds, threads, warmup.toSeconds(), duration.toSeconds(), System.getProperty("java.version"));
 		for (CostMode mode : modes) {
 			System.out.printf("  %-16s %s%n", mode.label(), mode.commandLine());
+		}
+		if ("interleaved".equals(System.getProperty("cost.method", "sequential"))) {
+			interleaved(modes, threads, warmup);
+			return;
 		}
 		Map<CostMode, List<WorkloadRun.Figures>> runs = new LinkedHashMap<>();
 		modes.forEach((mode) -> runs.put(mode, new ArrayList<>()));

@@ -247,142 +247,20 @@ public final class PageMixCostBenchmark {
 		}
 	}
 
-	/**
-	 * The interleaved method ({@code -Dpagemix.method=interleaved}): the machine's speed
-	 * drifts by more than the differences sought between runs minutes apart, so every
-	 * mode's fresh process is started and warmed up (each in turn, alone under load), and
-	 * then the load moves from one process to the next in short windows, the modes in
-	 * order and then in reverse (A B C C B A ...), {@code pagemix.cycles} times. Only one
-	 * process is under load at a time; the others idle (about 1% of a core each). Each
-	 * window counts the loaded process's CPU and answered requests; a mode's ratio to "no
-	 * starter" is taken cycle by cycle, from windows seconds apart, and printed as the
-	 * mean with its band (lowest to highest cycle) and the standard error of the mean.
-	 */
 	private static void interleaved(String typical, List<Mode> modes, int threads, Duration warmup, Duration window,
 			int cycles) throws Exception {
-		Map<String, SampleAppProcess> apps = new LinkedHashMap<>();
-		Map<String, LoadDriver> drivers = new LinkedHashMap<>();
-		Map<String, String> checks = new LinkedHashMap<>();
-		// mode -> per cycle {cpu nanos, requests}
-		Map<String, List<double[]>> perCycle = new LinkedHashMap<>();
-		Map<String, Map<String, Long>> threadMillis = new LinkedHashMap<>();
-		try {
-			for (Mode mode : modes) {
-				Path jar = Path.of(typical.replace("-exec.jar", "-" + mode.jar() + ".jar"));
-				SampleAppProcess app = SampleAppProcess.startJar(jar, "page-mix-interleaved-" + key(mode.label()),
-						mode.jvmArgs(), List.of("--management.endpoint.health.show-details=always"));
-				apps.put(mode.label(), app);
-				if (!app.isAlive()) {
-					throw new IllegalStateException(mode + " did not start:\n" + app.log());
-				}
-				checks.put(mode.label(), check(app, jar));
-				drivers.put(mode.label(), new LoadDriver());
-			}
-			for (Mode mode : modes) {
-				System.out.printf(Locale.ROOT, "warm-up, %s%n", mode.label());
-				drivers.get(mode.label())
-					.run(apps.get(mode.label()).baseUrl(), threads, warmup, Long.MAX_VALUE, PageMixCostBenchmark::page);
-			}
-			for (int cycle = 1; cycle <= cycles; cycle++) {
-				List<Mode> order = new ArrayList<>(modes);
-				if (cycle % 2 == 0) {
-					Collections.reverse(order);
-				}
-				for (Mode mode : order) {
-					SampleAppProcess app = apps.get(mode.label());
-					Duration before = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-					Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
-					LoadDriver.Result load = drivers.get(mode.label())
-						.run(app.baseUrl(), threads, window, Long.MAX_VALUE, PageMixCostBenchmark::page);
-					Duration after = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-					ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()))
-						.forEach((name, millis) -> threadMillis.computeIfAbsent(mode.label(), (m) -> new TreeMap<>())
-							.merge(ThreadCpu.group(name), millis, Long::sum));
-					if (load.requests() != load.answered(200)) {
-						throw new IllegalStateException(mode.label() + ": answers other than 200: " + load.byStatus());
-					}
-					perCycle.computeIfAbsent(mode.label(), (m) -> new ArrayList<>())
-						.add(new double[] { after.minus(before).toNanos(), load.requests(), load.seconds() });
-				}
-				System.out.printf(Locale.ROOT, "cycle %d of %d%n", cycle, cycles);
-			}
-		}
-		finally {
-			apps.values().forEach(SampleAppProcess::close);
-		}
-		System.out.println();
-		System.out.printf(Locale.ROOT,
-				"Page mix cost (issue 32), interleaved: %d processes started and warmed up (%d s each, alone), then "
-						+ "%d cycles of %d s windows (modes in order, then reversed), %d client threads, JDK %s%n",
-				modes.size(), warmup.toSeconds(), cycles, window.toSeconds(), threads, Runtime.version());
-		checks.forEach((mode, check) -> System.out.println("  " + mode + ": " + check));
-		System.out.printf(Locale.ROOT, "%n%-34s %8s %10s %-34s %-34s%n", "mode", "req/s", "CPU µs/req",
-				"CPU/req vs no starter (band, SE)", "req/s vs no starter (band, SE)");
-		List<double[]> baseline = perCycle.get(BASELINE);
+		List<InterleavedRun.Target> targets = new ArrayList<>();
 		for (Mode mode : modes) {
-			List<double[]> cycles0 = perCycle.get(mode.label());
-			double cpu = cycles0.stream().mapToDouble((c) -> c[0]).sum();
-			double requests = cycles0.stream().mapToDouble((c) -> c[1]).sum();
-			double seconds = cycles0.stream().mapToDouble((c) -> c[2]).sum();
-			double[] cpuRatios = new double[cycles0.size()];
-			double[] rateRatios = new double[cycles0.size()];
-			for (int i = 0; i < cycles0.size(); i++) {
-				double[] own = cycles0.get(i);
-				double[] base = baseline.get(i);
-				cpuRatios[i] = (own[0] / own[1]) / (base[0] / base[1]);
-				rateRatios[i] = (own[1] / own[2]) / (base[1] / base[2]);
-			}
-			System.out.printf(Locale.ROOT, "%-34s %8.0f %10.0f %-34s %-34s%n", mode.label(), requests / seconds,
-					cpu / 1e3 / requests, summary(cpuRatios), summary(rateRatios));
+			Path jar = Path.of(typical.replace("-exec.jar", "-" + mode.jar() + ".jar"));
+			targets.add(new InterleavedRun.Target(mode.label(), jar, mode.jvmArgs(),
+					List.of("--management.endpoint.health.show-details=always"), (app) -> check(app, jar)));
 		}
-		System.out.printf(Locale.ROOT, "%nCPU µs per request by thread group, over all windows (groups of >= 2%% "
-				+ "of some mode's CPU, 'other' the rest)%n");
-		Set<String> shown = new LinkedHashSet<>();
-		Map<String, Map<String, Double>> micros = new LinkedHashMap<>();
-		for (Mode mode : modes) {
-			double requests = perCycle.get(mode.label()).stream().mapToDouble((c) -> c[1]).sum();
-			Map<String, Double> groups = new TreeMap<>();
-			threadMillis.getOrDefault(mode.label(), Map.of())
-				.forEach((group, millis) -> groups.put(group, millis * 1000.0 / requests));
-			micros.put(mode.label(), groups);
-			double total = groups.values().stream().mapToDouble(Double::doubleValue).sum();
-			groups.forEach((group, value) -> {
-				if (value >= 0.02 * total) {
-					shown.add(group);
-				}
-			});
-		}
-		StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-34s", "mode"));
-		shown.forEach((group) -> header.append(String.format(Locale.ROOT, " %15.15s", group)));
-		header.append(String.format(Locale.ROOT, " %15s", "other"));
-		System.out.println(header);
-		micros.forEach((label, groups) -> {
-			StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-34s", label));
-			shown.forEach(
-					(group) -> line.append(String.format(Locale.ROOT, " %15.0f", groups.getOrDefault(group, 0.0))));
-			line.append(String.format(Locale.ROOT, " %15.0f",
-					groups.entrySet()
-						.stream()
-						.filter((e) -> !shown.contains(e.getKey()))
-						.mapToDouble(Map.Entry::getValue)
-						.sum()));
-			System.out.println(line);
-		});
-	}
-
-	/** Mean, band (lowest-highest) and standard error of the mean of some ratios. */
-	static String summary(double[] ratios) {
-		double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
-		double min = java.util.Arrays.stream(ratios).min().orElse(Double.NaN);
-		double max = java.util.Arrays.stream(ratios).max().orElse(Double.NaN);
-		double variance = java.util.Arrays.stream(ratios).map((r) -> (r - mean) * (r - mean)).sum()
-				/ Math.max(1, ratios.length - 1);
-		double standardError = Math.sqrt(variance / ratios.length);
-		return String.format(Locale.ROOT, "%.3f (%.2f-%.2f, ±%.3f)", mean, min, max, standardError);
+		InterleavedRun.run("Page mix cost (issue 32)", targets, PageMixCostBenchmark::page, threads, warmup, window,
+				cycles);
 	}
 
 	/** The logging route the starter reports (or its absence), and the nested jars. */
-	private static String check(SampleAppProcess app, Path jar) throws Exception {
+	private static String check(SampleAppProcess app, Path jar) {
 		String route = "starter absent or off";
 		var response = app.get("/actuator/safedefaults");
 		if (response.statusCode() == 200) {
@@ -396,6 +274,9 @@ public final class PageMixCostBenchmark {
 		long nested;
 		try (var zip = new java.util.zip.ZipFile(jar.toFile())) {
 			nested = zip.stream().filter((e) -> e.getName().startsWith("BOOT-INF/lib/")).count();
+		}
+		catch (java.io.IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
 		}
 		String page = app.get("/owners/3").body();
 		if (!page.contains("Owner information")) {

@@ -1,0 +1,182 @@
+package dev.safedefaults.benchmarks.workload;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+
+import dev.safedefaults.system.SampleAppProcess;
+
+/**
+ * The interleaved method of the cost benchmarks (issue 32): the machine's speed drifts by
+ * more than the differences sought between runs minutes apart, so every mode's fresh
+ * process is started and warmed up (each in turn, alone under load), and then the load
+ * moves from one process to the next in short windows, the modes in order and then in
+ * reverse (A B C C B A ...), for a number of cycles. Only one process is under load at a
+ * time; the others idle (about 1% of a core each). Each window counts the loaded
+ * process's CPU and answered requests; a mode's ratio to the first mode is taken cycle by
+ * cycle, from windows seconds apart, and printed as the mean with its band (lowest to
+ * highest cycle) and the standard error of the mean, with the CPU per request by thread
+ * group over all windows.
+ */
+final class InterleavedRun {
+
+	/**
+	 * One mode: a fresh process of a fat jar.
+	 *
+	 * @param label its name in the table (the first target is the baseline)
+	 * @param jar the fat jar
+	 * @param jvmArgs JVM arguments
+	 * @param appArgs application arguments
+	 * @param check what the started process says it runs, printed with the table (it
+	 * throws when the process is not what the mode claims)
+	 */
+	record Target(String label, Path jar, List<String> jvmArgs, List<String> appArgs,
+			Function<SampleAppProcess, String> check) {
+	}
+
+	private InterleavedRun() {
+	}
+
+	static void run(String title, List<Target> targets, LongFunction<String> pathOf, int threads, Duration warmup,
+			Duration window, int cycles) throws Exception {
+		Map<String, SampleAppProcess> apps = new LinkedHashMap<>();
+		Map<String, LoadDriver> drivers = new LinkedHashMap<>();
+		Map<String, String> checks = new LinkedHashMap<>();
+		// label -> per cycle {cpu nanos, requests, seconds}
+		Map<String, List<double[]>> perCycle = new LinkedHashMap<>();
+		Map<String, Map<String, Long>> threadMillis = new LinkedHashMap<>();
+		try {
+			for (Target target : targets) {
+				SampleAppProcess app = SampleAppProcess.startJar(target.jar(),
+						"interleaved-" + target.label().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-"),
+						target.jvmArgs(), target.appArgs());
+				apps.put(target.label(), app);
+				if (!app.isAlive()) {
+					throw new IllegalStateException(target.label() + " did not start:\n" + app.log());
+				}
+				checks.put(target.label(), target.check().apply(app));
+				drivers.put(target.label(), new LoadDriver());
+			}
+			for (Target target : targets) {
+				System.out.printf(Locale.ROOT, "warm-up, %s%n", target.label());
+				drivers.get(target.label())
+					.run(apps.get(target.label()).baseUrl(), threads, warmup, Long.MAX_VALUE, pathOf);
+			}
+			for (int cycle = 1; cycle <= cycles; cycle++) {
+				List<Target> order = new ArrayList<>(targets);
+				if (cycle % 2 == 0) {
+					Collections.reverse(order);
+				}
+				for (Target target : order) {
+					SampleAppProcess app = apps.get(target.label());
+					Duration before = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+					Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
+					LoadDriver.Result load = drivers.get(target.label())
+						.run(app.baseUrl(), threads, window, Long.MAX_VALUE, pathOf);
+					Duration after = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+					ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()))
+						.forEach((name, millis) -> threadMillis.computeIfAbsent(target.label(), (m) -> new TreeMap<>())
+							.merge(ThreadCpu.group(name), millis, Long::sum));
+					if (load.requests() != load.answered(200)) {
+						throw new IllegalStateException(
+								target.label() + ": answers other than 200: " + load.byStatus());
+					}
+					perCycle.computeIfAbsent(target.label(), (m) -> new ArrayList<>())
+						.add(new double[] { after.minus(before).toNanos(), load.requests(), load.seconds() });
+				}
+				System.out.printf(Locale.ROOT, "cycle %d of %d%n", cycle, cycles);
+			}
+		}
+		finally {
+			apps.values().forEach(SampleAppProcess::close);
+		}
+		print(title, targets, perCycle, threadMillis, checks, threads, warmup, window, cycles);
+	}
+
+	private static void print(String title, List<Target> targets, Map<String, List<double[]>> perCycle,
+			Map<String, Map<String, Long>> threadMillis, Map<String, String> checks, int threads, Duration warmup,
+			Duration window, int cycles) {
+		String baselineLabel = targets.get(0).label();
+		System.out.println();
+		System.out.printf(Locale.ROOT,
+				"%s, interleaved: %d processes started and warmed up (%d s each, alone), then %d cycles of %d s "
+						+ "windows (modes in order, then reversed), %d client threads, JDK %s%n",
+				title, targets.size(), warmup.toSeconds(), cycles, window.toSeconds(), threads, Runtime.version());
+		checks.forEach((mode, check) -> System.out.println("  " + mode + ": " + check));
+		System.out.printf(Locale.ROOT, "%n%-34s %8s %10s %-34s %-34s%n", "mode", "req/s", "CPU µs/req",
+				"CPU/req vs " + baselineLabel + " (band, SE)", "req/s vs " + baselineLabel + " (band, SE)");
+		List<double[]> baseline = perCycle.get(baselineLabel);
+		for (Target target : targets) {
+			List<double[]> own = perCycle.get(target.label());
+			double cpu = own.stream().mapToDouble((c) -> c[0]).sum();
+			double requests = own.stream().mapToDouble((c) -> c[1]).sum();
+			double seconds = own.stream().mapToDouble((c) -> c[2]).sum();
+			double[] cpuRatios = new double[own.size()];
+			double[] rateRatios = new double[own.size()];
+			for (int i = 0; i < own.size(); i++) {
+				double[] mine = own.get(i);
+				double[] base = baseline.get(i);
+				cpuRatios[i] = (mine[0] / mine[1]) / (base[0] / base[1]);
+				rateRatios[i] = (mine[1] / mine[2]) / (base[1] / base[2]);
+			}
+			System.out.printf(Locale.ROOT, "%-34s %8.0f %10.0f %-34s %-34s%n", target.label(), requests / seconds,
+					cpu / 1e3 / requests, summary(cpuRatios), summary(rateRatios));
+		}
+		System.out.printf(Locale.ROOT, "%nCPU µs per request by thread group, over all windows (groups of >= 2%% "
+				+ "of some mode's CPU, 'other' the rest)%n");
+		Set<String> shown = new LinkedHashSet<>();
+		Map<String, Map<String, Double>> micros = new LinkedHashMap<>();
+		for (Target target : targets) {
+			double requests = perCycle.get(target.label()).stream().mapToDouble((c) -> c[1]).sum();
+			Map<String, Double> groups = new TreeMap<>();
+			threadMillis.getOrDefault(target.label(), Map.of())
+				.forEach((group, millis) -> groups.put(group, millis * 1000.0 / requests));
+			micros.put(target.label(), groups);
+			double total = groups.values().stream().mapToDouble(Double::doubleValue).sum();
+			groups.forEach((group, value) -> {
+				if (value >= 0.02 * total) {
+					shown.add(group);
+				}
+			});
+		}
+		StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-34s", "mode"));
+		shown.forEach((group) -> header.append(String.format(Locale.ROOT, " %15.15s", group)));
+		header.append(String.format(Locale.ROOT, " %15s", "other"));
+		System.out.println(header);
+		micros.forEach((label, groups) -> {
+			StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-34s", label));
+			shown.forEach(
+					(group) -> line.append(String.format(Locale.ROOT, " %15.0f", groups.getOrDefault(group, 0.0))));
+			line.append(String.format(Locale.ROOT, " %15.0f",
+					groups.entrySet()
+						.stream()
+						.filter((e) -> !shown.contains(e.getKey()))
+						.mapToDouble(Map.Entry::getValue)
+						.sum()));
+			System.out.println(line);
+		});
+	}
+
+	/** Mean, band (lowest-highest) and standard error of the mean of some ratios. */
+	static String summary(double[] ratios) {
+		double mean = Arrays.stream(ratios).average().orElse(Double.NaN);
+		double min = Arrays.stream(ratios).min().orElse(Double.NaN);
+		double max = Arrays.stream(ratios).max().orElse(Double.NaN);
+		double variance = Arrays.stream(ratios).map((r) -> (r - mean) * (r - mean)).sum()
+				/ Math.max(1, ratios.length - 1);
+		return String.format(Locale.ROOT, "%.3f (%.2f-%.2f, ±%.3f)", mean, min, max,
+				Math.sqrt(variance / ratios.length));
+	}
+
+}
