@@ -27,7 +27,10 @@ import dev.safedefaults.system.SampleAppProcess;
  * process's CPU and answered requests; a mode's ratio to the first mode is taken cycle by
  * cycle, from windows seconds apart, and printed as the mean with its band (lowest to
  * highest cycle) and the standard error of the mean, with the CPU per request by thread
- * group over all windows.
+ * group over all windows. A second process of the first mode runs as a mode of its own
+ * (the A/A control): two processes of one mode differed by up to 9% (a setting that
+ * cannot matter on the workload came out at 0.906, standard error 0.014), more than the
+ * cycles' standard error says, so a difference is read against that row.
  */
 final class InterleavedRun {
 
@@ -48,8 +51,15 @@ final class InterleavedRun {
 	private InterleavedRun() {
 	}
 
-	static void run(String title, List<Target> targets, LongFunction<String> pathOf, int threads, Duration warmup,
+	static void run(String title, List<Target> modes, LongFunction<String> pathOf, int threads, Duration warmup,
 			Duration window, int cycles) throws Exception {
+		// The A/A control: a second process of the baseline, as a mode of its own. The
+		// cycles' standard error is the noise within a pair of processes; a process's JIT
+		// makes its own lasting draw, and this row shows how large it is.
+		Target baseline = modes.get(0);
+		List<Target> targets = new ArrayList<>(modes);
+		targets.add(1, new Target(baseline.label() + " (A/A)", baseline.jar(), baseline.jvmArgs(), baseline.appArgs(),
+				baseline.check()));
 		Map<String, SampleAppProcess> apps = new LinkedHashMap<>();
 		Map<String, LoadDriver> drivers = new LinkedHashMap<>();
 		Map<String, String> checks = new LinkedHashMap<>();
