@@ -53,12 +53,14 @@ final class InterleavedRun {
 
 	static void run(String title, List<Target> modes, LongFunction<String> pathOf, int threads, Duration warmup,
 			Duration window, int cycles) throws Exception {
-		// The A/A control: a second process of the baseline, as a mode of its own. The
-		// cycles' standard error is the noise within a pair of processes; a process's JIT
-		// makes its own lasting draw, and this row shows how large it is.
+		// The A/A control: a second process of the baseline, started last, the first
+		// started first. Every ratio is taken to the mean of the two in the same cycle,
+		// and the A/A row (the second over the first) shows how far two processes of one
+		// mode stay apart: a process's JIT makes its own lasting draw, and the first
+		// process started ran ~10% slower than the others in one run.
 		Target baseline = modes.get(0);
 		List<Target> targets = new ArrayList<>(modes);
-		targets.add(1, new Target(baseline.label() + " (A/A)", baseline.jar(), baseline.jvmArgs(), baseline.appArgs(),
+		targets.add(new Target(baseline.label() + " (A/A)", baseline.jar(), baseline.jvmArgs(), baseline.appArgs(),
 				baseline.check()));
 		Map<String, SampleAppProcess> apps = new LinkedHashMap<>();
 		Map<String, LoadDriver> drivers = new LinkedHashMap<>();
@@ -124,10 +126,16 @@ final class InterleavedRun {
 						+ "windows (modes in order, then reversed), %d client threads, JDK %s%n",
 				title, targets.size(), warmup.toSeconds(), cycles, window.toSeconds(), threads, Runtime.version());
 		checks.forEach((mode, check) -> System.out.println("  " + mode + ": " + check));
-		System.out.printf(Locale.ROOT, "%n%-34s %8s %10s %-34s %-34s%n", "mode", "req/s", "CPU µs/req",
-				"CPU/req vs " + baselineLabel + " (band, SE)", "req/s vs " + baselineLabel + " (band, SE)");
-		List<double[]> baseline = perCycle.get(baselineLabel);
+		System.out.printf(Locale.ROOT,
+				"%nRatios to the mean of the two %s processes of the same cycle; the A/A row is the second %s "
+						+ "process over the first.%n",
+				baselineLabel, baselineLabel);
+		System.out.printf(Locale.ROOT, "%-34s %8s %10s %-34s %-34s%n", "mode", "req/s", "CPU µs/req",
+				"CPU/req (band, SE)", "req/s (band, SE)");
+		List<double[]> first = perCycle.get(baselineLabel);
+		List<double[]> second = perCycle.get(baselineLabel + " (A/A)");
 		for (Target target : targets) {
+			boolean control = target.label().equals(baselineLabel + " (A/A)");
 			List<double[]> own = perCycle.get(target.label());
 			double cpu = own.stream().mapToDouble((c) -> c[0]).sum();
 			double requests = own.stream().mapToDouble((c) -> c[1]).sum();
@@ -136,9 +144,14 @@ final class InterleavedRun {
 			double[] rateRatios = new double[own.size()];
 			for (int i = 0; i < own.size(); i++) {
 				double[] mine = own.get(i);
-				double[] base = baseline.get(i);
-				cpuRatios[i] = (mine[0] / mine[1]) / (base[0] / base[1]);
-				rateRatios[i] = (mine[1] / mine[2]) / (base[1] / base[2]);
+				double[] a = first.get(i);
+				double[] b = second.get(i);
+				// The control against the first; every other mode against the mean of
+				// both.
+				double baseCpu = control ? a[0] / a[1] : (a[0] / a[1] + b[0] / b[1]) / 2;
+				double baseRate = control ? a[1] / a[2] : (a[1] / a[2] + b[1] / b[2]) / 2;
+				cpuRatios[i] = (mine[0] / mine[1]) / baseCpu;
+				rateRatios[i] = (mine[1] / mine[2]) / baseRate;
 			}
 			System.out.printf(Locale.ROOT, "%-34s %8.0f %10.0f %-34s %-34s%n", target.label(), requests / seconds,
 					cpu / 1e3 / requests, summary(cpuRatios), summary(rateRatios));
