@@ -6,11 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.LongFunction;
@@ -158,37 +156,17 @@ final class InterleavedRun {
 		}
 		System.out.printf(Locale.ROOT, "%nCPU µs per request by thread group, over all windows (groups of >= 2%% "
 				+ "of some mode's CPU, 'other' the rest)%n");
-		Set<String> shown = new LinkedHashSet<>();
 		Map<String, Map<String, Double>> micros = new LinkedHashMap<>();
+		Map<String, Double> totals = new LinkedHashMap<>();
 		for (Target target : targets) {
 			double requests = perCycle.get(target.label()).stream().mapToDouble((c) -> c[1]).sum();
 			Map<String, Double> groups = new TreeMap<>();
 			threadMillis.getOrDefault(target.label(), Map.of())
 				.forEach((group, millis) -> groups.put(group, millis * 1000.0 / requests));
 			micros.put(target.label(), groups);
-			double total = groups.values().stream().mapToDouble(Double::doubleValue).sum();
-			groups.forEach((group, value) -> {
-				if (value >= 0.02 * total) {
-					shown.add(group);
-				}
-			});
+			totals.put(target.label(), groups.values().stream().mapToDouble(Double::doubleValue).sum());
 		}
-		StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-34s", "mode"));
-		shown.forEach((group) -> header.append(String.format(Locale.ROOT, " %15.15s", group)));
-		header.append(String.format(Locale.ROOT, " %15s", "other"));
-		System.out.println(header);
-		micros.forEach((label, groups) -> {
-			StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-34s", label));
-			shown.forEach(
-					(group) -> line.append(String.format(Locale.ROOT, " %15.0f", groups.getOrDefault(group, 0.0))));
-			line.append(String.format(Locale.ROOT, " %15.0f",
-					groups.entrySet()
-						.stream()
-						.filter((e) -> !shown.contains(e.getKey()))
-						.mapToDouble(Map.Entry::getValue)
-						.sum()));
-			System.out.println(line);
-		});
+		ThreadCpu.printMicrosPerRequest(micros, totals);
 	}
 
 	/** Mean, band (lowest-highest) and standard error of the mean of some ratios. */

@@ -1,6 +1,5 @@
 package dev.safedefaults.benchmarks.workload;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -230,8 +229,8 @@ public final class PageMixCostBenchmark {
 			Map<String, Long> statementsAfter = statements(dbUrl);
 			double allocated = metric(app, "jvm.gc.memory.allocated", "COUNT") - allocatedBefore;
 			double gcSeconds = metric(app, "jvm.gc.pause", "TOTAL_TIME") - gcBefore;
-			double idle = idleCpuMillisPerSecond(app, idleSeconds);
-			double residentMb = residentKb(app) / 1024.0;
+			double idle = WorkloadRun.idleCpuMillisPerSecond(app, idleSeconds);
+			double residentMb = WorkloadRun.residentKb(app) / 1024.0;
 			long requests = Math.max(1, load.requests());
 			Map<String, Double> byGroup = new TreeMap<>();
 			ThreadCpu.byGroup(threadCpu).forEach((group, millis) -> byGroup.put(group, millis * 1000.0 / requests));
@@ -314,32 +313,6 @@ public final class PageMixCostBenchmark {
 		return counters;
 	}
 
-	private static double idleCpuMillisPerSecond(SampleAppProcess app, int seconds) throws InterruptedException {
-		if (seconds <= 0) {
-			return -1;
-		}
-		Thread.sleep(WorkloadRun.IDLE_SETTLE_SECONDS * 1000L);
-		Duration before = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-		long from = System.nanoTime();
-		Thread.sleep(seconds * 1000L);
-		Duration after = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-		return after.minus(before).toNanos() / 1e6 / ((System.nanoTime() - from) / 1e9);
-	}
-
-	private static long residentKb(SampleAppProcess app) {
-		try {
-			for (String line : Files.readAllLines(Path.of("/proc", Long.toString(app.handle().pid()), "status"))) {
-				if (line.startsWith("VmRSS:")) {
-					return Long.parseLong(line.replaceAll("[^0-9]", ""));
-				}
-			}
-		}
-		catch (Exception ex) {
-			// Not Linux, or the process is gone.
-		}
-		return -1;
-	}
-
 	private static void print(Map<String, List<Figures>> results, Map<String, String> checks, List<Mode> modes,
 			int rounds, int threads, Duration warmup, Duration measured) {
 		System.out.println();
@@ -371,40 +344,19 @@ public final class PageMixCostBenchmark {
 					figures.stream().mapToLong(Figures::non200).sum(), mean(figures, Figures::startupSeconds),
 					mean(figures, Figures::idleCpuMillisPerSecond), mean(figures, Figures::residentMb));
 		}
-		// Thread groups that take at least 2% of some mode's CPU.
-		Set<String> shown = new LinkedHashSet<>();
 		Map<String, Map<String, Double>> groups = new LinkedHashMap<>();
+		Map<String, Double> totals = new LinkedHashMap<>();
 		for (Mode mode : modes) {
 			List<Figures> figures = results.get(mode.label());
 			Map<String, Double> micros = new TreeMap<>();
 			figures.forEach((f) -> f.threadMicrosPerRequest()
 				.forEach((group, value) -> micros.merge(group, value / figures.size(), Double::sum)));
 			groups.put(mode.label(), micros);
-			double total = mean(figures, Figures::cpuMicrosPerRequest);
-			micros.forEach((group, value) -> {
-				if (value >= 0.02 * total) {
-					shown.add(group);
-				}
-			});
+			totals.put(mode.label(), mean(figures, Figures::cpuMicrosPerRequest));
 		}
 		System.out.printf(Locale.ROOT, "%nCPU µs per request by thread group (mean of the rounds; groups of >= 2%% of "
 				+ "some mode's CPU, 'other' the rest)%n");
-		StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-34s", "mode"));
-		shown.forEach((group) -> header.append(String.format(Locale.ROOT, " %15.15s", group)));
-		header.append(String.format(Locale.ROOT, " %15s", "other"));
-		System.out.println(header);
-		groups.forEach((label, micros) -> {
-			StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-34s", label));
-			shown.forEach(
-					(group) -> line.append(String.format(Locale.ROOT, " %15.0f", micros.getOrDefault(group, 0.0))));
-			double other = micros.entrySet()
-				.stream()
-				.filter((e) -> !shown.contains(e.getKey()))
-				.mapToDouble(Map.Entry::getValue)
-				.sum();
-			line.append(String.format(Locale.ROOT, " %15.0f", other));
-			System.out.println(line);
-		});
+		ThreadCpu.printMicrosPerRequest(groups, totals);
 		System.out.println();
 		System.out.println("Command lines: " + modes.stream()
 			.map((m) -> m.label() + " = java " + String.join(" ", m.jvmArgs()) + " -jar page-mix-app-" + m.jar()

@@ -3,7 +3,10 @@ package dev.safedefaults.benchmarks.workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -101,6 +104,37 @@ final class ThreadCpu {
 		Map<String, Long> delta = new TreeMap<>();
 		after.forEach((name, millis) -> delta.put(name, millis - before.getOrDefault(name, 0L)));
 		return delta;
+	}
+
+	/**
+	 * Prints CPU per request by thread group, one row per mode: a column for each group
+	 * that takes at least 2% of some mode's CPU, and "other" for the rest.
+	 * @param microsByMode µs per request by group, per mode, in print order
+	 * @param totalByMode each mode's CPU per request in µs, the base of the 2%
+	 */
+	static void printMicrosPerRequest(Map<String, Map<String, Double>> microsByMode, Map<String, Double> totalByMode) {
+		Set<String> shown = new LinkedHashSet<>();
+		microsByMode.forEach((mode, groups) -> groups.forEach((group, value) -> {
+			if (value >= 0.02 * totalByMode.get(mode)) {
+				shown.add(group);
+			}
+		}));
+		StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-34s", "mode"));
+		shown.forEach((group) -> header.append(String.format(Locale.ROOT, " %15.15s", group)));
+		header.append(String.format(Locale.ROOT, " %15s", "other"));
+		System.out.println(header);
+		microsByMode.forEach((mode, groups) -> {
+			StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-34s", mode));
+			shown.forEach(
+					(group) -> line.append(String.format(Locale.ROOT, " %15.0f", groups.getOrDefault(group, 0.0))));
+			double other = groups.entrySet()
+				.stream()
+				.filter((e) -> !shown.contains(e.getKey()))
+				.mapToDouble(Map.Entry::getValue)
+				.sum();
+			line.append(String.format(Locale.ROOT, " %15.0f", other));
+			System.out.println(line);
+		});
 	}
 
 }

@@ -167,7 +167,14 @@ final class WorkloadRun {
 	 * (the compiler's queue, the log writer) to end.
 	 */
 	private static double idleCpuMillisPerSecond(SampleAppProcess app) throws InterruptedException {
-		int seconds = Integer.getInteger("workload.idle-seconds", 0);
+		return idleCpuMillisPerSecond(app, Integer.getInteger("workload.idle-seconds", 0));
+	}
+
+	/**
+	 * The process's CPU per second over {@code seconds} with no request, after
+	 * {@value #IDLE_SETTLE_SECONDS} s; -1 when {@code seconds} is 0.
+	 */
+	static double idleCpuMillisPerSecond(SampleAppProcess app, int seconds) throws InterruptedException {
 		if (seconds <= 0) {
 			return -1;
 		}
@@ -179,7 +186,7 @@ final class WorkloadRun {
 		return after.minus(before).toNanos() / 1e6 / ((System.nanoTime() - from) / 1e9);
 	}
 
-	private static long residentKb(SampleAppProcess app) {
+	static long residentKb(SampleAppProcess app) {
 		try {
 			for (String line : Files.readAllLines(Path.of("/proc", Long.toString(app.handle().pid()), "status"))) {
 				if (line.startsWith("VmRSS:")) {
