@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -40,10 +41,6 @@ final class PostgreSqlProtocolCounter implements AutoCloseable {
 
 	private final AtomicLong executions = new AtomicLong();
 
-	private final AtomicLong turns = new AtomicLong();
-
-	private volatile boolean serverSpoke;
-
 	private final List<String> statements = new CopyOnWriteArrayList<>();
 
 	private final List<String> messages = new CopyOnWriteArrayList<>();
@@ -70,15 +67,6 @@ final class PostgreSqlProtocolCounter implements AutoCloseable {
 	}
 
 	/**
-	 * Network round trips so far: each time the client, having sent everything it had,
-	 * sends again after the server answered. Messages a client pipelines in one write
-	 * (pgjdbc's {@code BEGIN} ahead of a statement) are one turn.
-	 */
-	long turns() {
-		return this.turns.get();
-	}
-
-	/**
 	 * Statements executed so far: {@code Execute} and {@code Query} messages (a
 	 * {@code BEGIN} or {@code COMMIT} counts, whether parsed again or not).
 	 */
@@ -96,6 +84,10 @@ final class PostgreSqlProtocolCounter implements AutoCloseable {
 			try {
 				Socket client = this.listener.accept();
 				Socket server = new Socket(this.serverHost, this.serverPort);
+				// Each message is forwarded in one write, at once: no wait for a delayed
+				// acknowledgement between the pieces of one message.
+				client.setTcpNoDelay(true);
+				server.setTcpNoDelay(true);
 				this.sockets.add(client);
 				this.sockets.add(server);
 				start(() -> readClient(client.getInputStream(), server.getOutputStream()));
@@ -131,7 +123,6 @@ final class PostgreSqlProtocolCounter implements AutoCloseable {
 		byte[] buffer = new byte[8192];
 		int read;
 		while ((read = in.read(buffer)) >= 0) {
-			this.serverSpoke = true;
 			out.write(buffer, 0, read);
 			out.flush();
 		}
@@ -148,30 +139,19 @@ final class PostgreSqlProtocolCounter implements AutoCloseable {
 				byte[] body = new byte[length - 4];
 				in.readFully(body);
 				code = ((body[0] & 0xff) << 24) | ((body[1] & 0xff) << 16) | ((body[2] & 0xff) << 8) | (body[3] & 0xff);
-				writeInt(out, length);
-				out.write(body);
-				out.flush();
+				forward(out, -1, length, body);
 			}
 			while (code == SSL_REQUEST || code == GSSENC_REQUEST);
 			while (true) {
-				// Nothing buffered: the client has sent all it had and waits, or is idle.
-				boolean burstEnded = rawIn.available() == 0;
 				int type = in.read();
 				if (type < 0) {
 					break;
-				}
-				if (burstEnded && this.serverSpoke) {
-					this.serverSpoke = false;
-					this.turns.incrementAndGet();
 				}
 				int length = in.readInt();
 				byte[] body = new byte[length - 4];
 				in.readFully(body);
 				count((char) type, body);
-				out.write(type);
-				writeInt(out, length);
-				out.write(body);
-				out.flush();
+				forward(out, type, length, body);
 			}
 		}
 		catch (EOFException ex) {
@@ -217,11 +197,15 @@ final class PostgreSqlProtocolCounter implements AutoCloseable {
 		return end;
 	}
 
-	private static void writeInt(OutputStream out, int value) throws IOException {
-		out.write(value >>> 24);
-		out.write(value >>> 16);
-		out.write(value >>> 8);
-		out.write(value);
+	/** One message in one write: its type byte (none when negative), length and body. */
+	private static void forward(OutputStream out, int type, int length, byte[] body) throws IOException {
+		ByteBuffer message = ByteBuffer.allocate(((type < 0) ? 0 : 1) + 4 + body.length);
+		if (type >= 0) {
+			message.put((byte) type);
+		}
+		message.putInt(length).put(body);
+		out.write(message.array());
+		out.flush();
 	}
 
 	@Override
