@@ -9,6 +9,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -22,7 +23,8 @@ import org.springframework.context.annotation.Configuration;
  * only a MySQL-protocol pool needs: the server's prepared-statement budget, and, with
  * Hibernate, the auto-commit round trips. Their settings checks and {@code wait_timeout}
  * are parts of the feature's shared checks, listed in {@code META-INF/spring.factories}.
- * After {@link JdbcDefaultsAutoConfiguration}, whose session readings it shares.
+ * After {@link JdbcDefaultsAutoConfiguration}, whose session readings it shares (the
+ * checks that read a session are absent when that one is excluded).
  */
 @AutoConfiguration(after = JdbcDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -38,6 +40,7 @@ public final class MySqlProtocolDefaultsAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnBean(PoolServerVariables.class)
 	PreparedStatementBudgetCheck safeDefaultsJdbcPreparedStatementBudgetCheck(ListableBeanFactory beanFactory,
 			JdbcDefaultsProperties properties, PoolServerVariables serverVariables) {
 		return new PreparedStatementBudgetCheck(beanFactory, properties, serverVariables);

@@ -9,6 +9,7 @@ import dev.safedefaults.jdbc.PoolServerVariables;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -20,7 +21,8 @@ import org.springframework.context.annotation.Configuration;
  * (after startup, and counted at run time), and, with Hibernate, batches pgjdbc does not
  * rewrite. Its {@code idle_session_timeout} is a part of the feature's shared
  * {@code jdbc.max-lifetime} check, listed in {@code META-INF/spring.factories}. After
- * {@link JdbcDefaultsAutoConfiguration}, whose session readings it shares.
+ * {@link JdbcDefaultsAutoConfiguration}, whose session readings it shares (the checks
+ * that read a session are absent when that one is excluded).
  */
 @AutoConfiguration(after = JdbcDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -34,12 +36,14 @@ public final class PostgreSqlChecksAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnBean(PoolServerVariables.class)
 	PostgreSqlTimeoutsCheck safeDefaultsJdbcPostgreSqlTimeoutsCheck(ListableBeanFactory beanFactory,
 			PoolServerVariables serverVariables) {
 		return new PostgreSqlTimeoutsCheck(beanFactory, serverVariables);
 	}
 
 	@Bean
+	@ConditionalOnBean(PoolServerVariables.class)
 	PreparedStatementsBehindPoolerCheck safeDefaultsJdbcPreparedStatementsBehindPoolerCheck(
 			ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
 		return new PreparedStatementsBehindPoolerCheck(beanFactory, serverVariables);

@@ -62,6 +62,20 @@ class JdbcDefaultsAutoConfigurationTests {
 	}
 
 	@Test
+	void excludingTheRootAloneLeavesEachDriversDefaultsAndTheChecksThatReadNoSession() {
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(DataSourceAutoConfiguration.class, SafeDefaultsAutoConfiguration.class,
+							MySqlProtocolDefaultsAutoConfiguration.class, PostgreSqlChecksAutoConfiguration.class))
+			.withPropertyValues("safe-defaults.checks.enabled=false", "spring.datasource.url=" + MYSQL_URL)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(MySqlProtocolDefaultsPostProcessor.class)
+				.hasSingleBean(AutocommitRoundTripsCheck.class)
+				.doesNotHaveBean(PreparedStatementBudgetCheck.class)
+				.doesNotHaveBean(MaxLifetimeCheck.class));
+	}
+
+	@Test
 	void withoutHibernateThereIsNoAutocommitCheckAndTheOthersRemain() {
 		this.runner.withClassLoader(new FilteredClassLoader("org.hibernate"))
 			.run((context) -> assertThat(context).hasNotFailed()
