@@ -17,11 +17,12 @@ import org.springframework.beans.factory.ListableBeanFactory;
  * which makes one attempt per pool and start and keeps its outcome for all of them.
  * <p>
  * What a check reads from the session, and when it raises its finding, is in the check's
- * own {@link #check}. So is what it does when the read fails: {@link MaxLifetimeCheck}
- * and {@link PreparedStatementBudgetCheck} report that failure, the others say nothing
- * through {@link #postgreSqlSessionOrNothing}.
+ * own {@link #check}, with its driver's {@link PoolServerVariables.SessionQuery}. So is
+ * what it does when the read fails: {@link MaxLifetimeCheck} and the MySQL-protocol
+ * prepared-statement budget check report that failure, the others say nothing through
+ * {@link #sessionOrNothing}.
  */
-abstract class DeferredPoolSessionCheck implements Check {
+public abstract class DeferredPoolSessionCheck implements Check {
 
 	private final ListableBeanFactory beanFactory;
 
@@ -35,7 +36,7 @@ abstract class DeferredPoolSessionCheck implements Check {
 	 * @param serverVariables the sessions' readings, shared by every such check
 	 * @param finding the finding it raises, whose id names the check
 	 */
-	DeferredPoolSessionCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables,
+	protected DeferredPoolSessionCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables,
 			FindingType finding) {
 		this.beanFactory = beanFactory;
 		this.serverVariables = serverVariables;
@@ -63,27 +64,29 @@ abstract class DeferredPoolSessionCheck implements Check {
 	 * @param pool the pool
 	 * @return the pool's finding, or {@code null} when all is well
 	 */
-	abstract @Nullable Finding check(String subject, HikariDataSource pool);
+	protected abstract @Nullable Finding check(String subject, HikariDataSource pool);
 
 	/**
 	 * The readings of the pools' sessions, shared by every deferred pool check.
 	 * @return the readings
 	 */
-	final PoolServerVariables serverVariables() {
+	protected final PoolServerVariables serverVariables() {
 		return this.serverVariables;
 	}
 
 	/**
-	 * A PostgreSQL pool's session, for a check that says nothing when it cannot be read:
+	 * A pool's session, for a check that says nothing when it cannot be read:
 	 * {@code jdbc.max-lifetime-unchecked} or {@code jdbc.login-refused}, raised by
 	 * {@link MaxLifetimeCheck} from the same one attempt, already report that failure for
 	 * the pool (one cause, one finding).
-	 * @param pool the pool, one that {@link PostgreSqlSession#isPostgreSql} recognises
-	 * @return the session, or {@code null} when reading it failed
+	 * @param <T> what the reading is
+	 * @param pool the pool, one of the query's driver
+	 * @param query the driver's query
+	 * @return the session's reading, or {@code null} when reading it failed
 	 */
-	final @Nullable PostgreSqlSession postgreSqlSessionOrNothing(HikariDataSource pool) {
+	protected final <T> @Nullable T sessionOrNothing(HikariDataSource pool, PoolServerVariables.SessionQuery<T> query) {
 		try {
-			return this.serverVariables.readPostgreSql(pool);
+			return this.serverVariables.read(pool, query);
 		}
 		catch (Exception ex) {
 			// Reported by the jdbc.max-lifetime check, which reads the same session.

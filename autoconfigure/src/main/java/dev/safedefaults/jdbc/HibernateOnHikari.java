@@ -16,13 +16,15 @@ import org.springframework.orm.jpa.EntityManagerFactoryInfo;
 /**
  * One of the application's JPA entity manager factories that runs Hibernate on a Hikari
  * pool, with what Hibernate runs with ({@link SessionFactoryImplementor}): what the JPA
- * checks read. Needs Hibernate and Spring ORM on the class path, as its users do.
+ * checks read (the MySQL protocol's auto-commit round trips, pgjdbc's batch rewrite: each
+ * in its driver's sub-package, which is why the two share this one here). Needs Hibernate
+ * and Spring ORM on the class path, as its users do.
  *
  * @param factoryName the factory's bean name
  * @param pool the Hikari pool behind the factory's data source
  * @param sessionFactory Hibernate's session factory, with the settings it runs with
  */
-record HibernateOnHikari(String factoryName, HikariDataSource pool, SessionFactoryImplementor sessionFactory) {
+public record HibernateOnHikari(String factoryName, HikariDataSource pool, SessionFactoryImplementor sessionFactory) {
 
 	/**
 	 * Runs a per-factory check on every entity manager factory that is Hibernate on a
@@ -32,7 +34,7 @@ record HibernateOnHikari(String factoryName, HikariDataSource pool, SessionFacto
 	 * @param check a factory's finding, or {@code null} for none
 	 * @return the findings, in the factories' order
 	 */
-	static List<Finding> checkEach(ListableBeanFactory beanFactory,
+	public static List<Finding> checkEach(ListableBeanFactory beanFactory,
 			Function<HibernateOnHikari, @Nullable Finding> check) {
 		List<Finding> findings = new ArrayList<>();
 		beanFactory.getBeansOfType(EntityManagerFactory.class, false, false).forEach((name, factory) -> {
@@ -73,7 +75,7 @@ record HibernateOnHikari(String factoryName, HikariDataSource pool, SessionFacto
 	 * then the factory's bean name.
 	 * @return the subject
 	 */
-	String subject() {
+	public String subject() {
 		return HikariPools.subject(this.factoryName, this.pool) + " (" + this.factoryName + ")";
 	}
 

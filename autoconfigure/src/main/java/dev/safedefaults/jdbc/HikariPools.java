@@ -23,7 +23,7 @@ import org.springframework.boot.jdbc.DataSourceUnwrapper;
  * Finds the application's Hikari pools, also behind wrappers that implement
  * {@link DataSource#unwrap}, without starting them.
  */
-final class HikariPools {
+public final class HikariPools {
 
 	private HikariPools() {
 	}
@@ -33,7 +33,7 @@ final class HikariPools {
 	 * @param beanFactory the bean factory
 	 * @return bean name to pool, each pool once
 	 */
-	static Map<String, HikariDataSource> find(ListableBeanFactory beanFactory) {
+	public static Map<String, HikariDataSource> find(ListableBeanFactory beanFactory) {
 		Map<String, HikariDataSource> pools = new LinkedHashMap<>();
 		Set<HikariDataSource> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 		beanFactory.getBeansOfType(DataSource.class, false, true).forEach((name, dataSource) -> {
@@ -52,7 +52,7 @@ final class HikariPools {
 	 * @param dataSource the data source
 	 * @return the pool, or {@code null} when there is none
 	 */
-	static @Nullable HikariDataSource unwrap(DataSource dataSource) {
+	public static @Nullable HikariDataSource unwrap(DataSource dataSource) {
 		return DataSourceUnwrapper.unwrap(dataSource, HikariConfigMXBean.class, HikariDataSource.class);
 	}
 
@@ -64,7 +64,7 @@ final class HikariPools {
 	 * none
 	 * @return the findings, in the pools' order
 	 */
-	static List<Finding> checkEach(ListableBeanFactory beanFactory,
+	public static List<Finding> checkEach(ListableBeanFactory beanFactory,
 			BiFunction<String, HikariDataSource, @Nullable Finding> check) {
 		List<Finding> findings = new ArrayList<>();
 		find(beanFactory).forEach((beanName, pool) -> {
@@ -83,7 +83,7 @@ final class HikariPools {
 	 * @param pool the pool
 	 * @return the subject
 	 */
-	static String subject(String beanName, HikariDataSource pool) {
+	public static String subject(String beanName, HikariDataSource pool) {
 		String poolName = pool.getPoolName();
 		return (poolName != null && !poolName.isBlank()) ? poolName : beanName;
 	}
@@ -93,21 +93,9 @@ final class HikariPools {
 	 * @param pool the pool
 	 * @return the class loader
 	 */
-	static ClassLoader driverClassLoader(HikariDataSource pool) {
+	public static ClassLoader driverClassLoader(HikariDataSource pool) {
 		ClassLoader context = Thread.currentThread().getContextClassLoader();
 		return (context != null) ? context : pool.getClass().getClassLoader();
-	}
-
-	/**
-	 * Reads the driver settings of a pool configured with a JDBC URL and a MySQL-protocol
-	 * driver.
-	 * @param pool the pool
-	 * @return the settings, or {@code null} when the pool is of another kind
-	 */
-	static @Nullable PoolDriverSettings settings(HikariDataSource pool) {
-		return PoolDriverSettings
-			.read(pool.getDriverClassName(), pool.getJdbcUrl(), pool.getDataSourceProperties(), driverClassLoader(pool))
-			.orElse(null);
 	}
 
 }

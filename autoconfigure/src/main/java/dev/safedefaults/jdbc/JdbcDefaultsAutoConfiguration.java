@@ -4,13 +4,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
-import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -18,16 +16,24 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * JDBC defaults for MySQL-protocol Hikari pools (incident 5): server-side prepared
- * statements, a statement cache, and for MySQL Connector/J
- * {@code useConfigs=maxPerformance} with query timeouts kept on; and the checks for the
- * settings that undo them. Off with {@code safe-defaults.jdbc.enabled=false}, which
- * leaves the checks on.
+ * The JDBC feature, what every driver shares (incident 5; issues 18, 23, 25 and 34): its
+ * properties, the feature's status, the check of each pool's settings
+ * ({@link PoolSettingsCheck}, with each driver's {@link DriverSettingsCheck}), the one
+ * reading of each pool's session ({@link PoolServerVariables}) and the check of the
+ * sessions' idle timeout against maxLifetime ({@link MaxLifetimeCheck}, with each
+ * driver's {@link SessionIdleTimeout}). Each driver's own defaults and checks come from
+ * its sub-package's auto-configuration, after this one: {@code jdbc.mysql}'s (the
+ * defaults for MySQL-protocol pools, off with {@code safe-defaults.jdbc.enabled=false},
+ * which leaves the checks on) and {@code jdbc.postgresql}'s. Excluding this one does not
+ * exclude them.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
 @EnableConfigurationProperties(JdbcDefaultsProperties.class)
 public final class JdbcDefaultsAutoConfiguration {
+
+	/** Switches the defaults off, not the checks. */
+	public static final String ENABLED_PROPERTY = "safe-defaults.jdbc.enabled";
 
 	@Bean
 	@ConditionalOnMissingClass("com.zaxxer.hikari.HikariDataSource")
@@ -40,20 +46,8 @@ public final class JdbcDefaultsAutoConfiguration {
 	static class HikariPoolsConfiguration {
 
 		@Bean
-		@ConditionalOnBooleanProperty(name = "safe-defaults.jdbc.enabled", matchIfMissing = true)
-		static MySqlProtocolDefaultsPostProcessor safeDefaultsMySqlProtocolDefaultsPostProcessor(
-				ObjectProvider<JdbcDefaultsProperties> properties) {
-			return new MySqlProtocolDefaultsPostProcessor(properties);
-		}
-
-		@Bean
-		static PreparedStatementErrors safeDefaultsJdbcPreparedStatementErrors(ObjectProvider<FindingsStore> store) {
-			return new PreparedStatementErrors(store);
-		}
-
-		@Bean
 		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatus(JdbcDefaultsProperties properties,
-				ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
+				ObjectProvider<HikariDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
 			return new JdbcFeatureStatusReporter(properties, postProcessor, beanFactory);
 		}
 
@@ -68,49 +62,9 @@ public final class JdbcDefaultsAutoConfiguration {
 		}
 
 		@Bean
-		PreparedStatementBudgetCheck safeDefaultsJdbcPreparedStatementBudgetCheck(ListableBeanFactory beanFactory,
-				JdbcDefaultsProperties properties, PoolServerVariables serverVariables) {
-			return new PreparedStatementBudgetCheck(beanFactory, properties, serverVariables);
-		}
-
-		@Bean
 		MaxLifetimeCheck safeDefaultsJdbcMaxLifetimeCheck(ListableBeanFactory beanFactory,
 				PoolServerVariables serverVariables) {
 			return new MaxLifetimeCheck(beanFactory, serverVariables);
-		}
-
-		@Bean
-		PostgreSqlTimeoutsCheck safeDefaultsJdbcPostgreSqlTimeoutsCheck(ListableBeanFactory beanFactory,
-				PoolServerVariables serverVariables) {
-			return new PostgreSqlTimeoutsCheck(beanFactory, serverVariables);
-		}
-
-		@Bean
-		PreparedStatementsBehindPoolerCheck safeDefaultsJdbcPreparedStatementsBehindPoolerCheck(
-				ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
-			return new PreparedStatementsBehindPoolerCheck(beanFactory, serverVariables);
-		}
-
-	}
-
-	/**
-	 * Hibernate on a Hikari pool: the auto-commit round trips. Evaluated from the class
-	 * file, so no Hibernate or Spring ORM class is loaded when they are absent.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(
-			name = { "com.zaxxer.hikari.HikariDataSource", "org.hibernate.engine.spi.SessionFactoryImplementor",
-					"org.springframework.orm.jpa.EntityManagerFactoryInfo" })
-	static class HibernateOnHikariConfiguration {
-
-		@Bean
-		AutocommitRoundTripsCheck safeDefaultsJdbcAutocommitRoundTripsCheck(ListableBeanFactory beanFactory) {
-			return new AutocommitRoundTripsCheck(beanFactory);
-		}
-
-		@Bean
-		PostgreSqlBatchRewriteCheck safeDefaultsJdbcPostgreSqlBatchRewriteCheck(ListableBeanFactory beanFactory) {
-			return new PostgreSqlBatchRewriteCheck(beanFactory);
 		}
 
 	}

@@ -23,7 +23,7 @@ public class JdbcDefaultsProperties implements InitializingBean {
 	 * Below this, the statements MyBatis generates are too long to be cached (incident
 	 * 5).
 	 */
-	static final int MIN_PREP_STMT_CACHE_SQL_LIMIT = 2048;
+	public static final int MIN_PREP_STMT_CACHE_SQL_LIMIT = 2048;
 
 	static final int MAX_PREP_STMT_CACHE_SQL_LIMIT = 1_048_576;
 

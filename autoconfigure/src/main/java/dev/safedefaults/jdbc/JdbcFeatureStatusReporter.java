@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import org.jspecify.annotations.Nullable;
@@ -13,20 +14,24 @@ import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * Says, per Hikari pool, which settings the JDBC feature added and which keys it left to
- * the user, or why it left a pool alone. URLs are masked.
+ * the user, or why it left a pool alone (each driver's
+ * {@link HikariDefaultsPostProcessor} and, with the defaults off, its
+ * {@link DriverDefaults}). URLs are masked.
  */
-final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
+public final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 
 	static final String FEATURE = "jdbc";
 
 	private final JdbcDefaultsProperties properties;
 
-	private final ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor;
+	private final ObjectProvider<HikariDefaultsPostProcessor> postProcessor;
 
 	private final ListableBeanFactory beanFactory;
 
+	private final List<DriverDefaults> drivers = DriverDefaults.listed();
+
 	JdbcFeatureStatusReporter(JdbcDefaultsProperties properties,
-			ObjectProvider<MySqlProtocolDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
+			ObjectProvider<HikariDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
 		this.properties = properties;
 		this.postProcessor = postProcessor;
 		this.beanFactory = beanFactory;
@@ -34,7 +39,7 @@ final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 
 	@Override
 	public FeatureStatus status() {
-		MySqlProtocolDefaultsPostProcessor applier = this.postProcessor.getIfAvailable();
+		HikariDefaultsPostProcessor applier = this.postProcessor.getIfAvailable();
 		if (!this.properties.isEnabled() || applier == null) {
 			return FeatureStatus
 				.off(FEATURE,
@@ -65,15 +70,31 @@ final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 		List<String> pools = new ArrayList<>();
 		HikariPools.find(this.beanFactory).forEach((beanName, pool) -> {
 			String subject = HikariPools.subject(beanName, pool);
-			if (pool.getJdbcUrl() != null && HikariPools.settings(pool) == null) {
-				pools.add(subject + ": left alone, "
-						+ MySqlProtocolDefaultsPostProcessor.notMySqlProtocol(pool.getJdbcUrl()));
+			String leftAloneBecause = (pool.getJdbcUrl() != null) ? leftAloneBecause(pool) : null;
+			if (leftAloneBecause != null) {
+				pools.add(subject + ": left alone, " + leftAloneBecause);
 			}
 			else {
 				pools.add(subject + ": checks only");
 			}
 		});
 		return pools.isEmpty() ? null : String.join(", ", pools);
+	}
+
+	/**
+	 * Why the drivers' defaults would leave a pool alone: {@code null} when one driver's
+	 * are for it, or when no driver adds any.
+	 */
+	private @Nullable String leftAloneBecause(HikariDataSource pool) {
+		String because = null;
+		for (DriverDefaults driver : this.drivers) {
+			String driverBecause = driver.leftAloneBecause(pool);
+			if (driverBecause == null) {
+				return null;
+			}
+			because = (because != null) ? because : driverBecause;
+		}
+		return because;
 	}
 
 }

@@ -31,7 +31,7 @@ import static dev.safedefaults.jdbc.JdbcUrlSyntax.shownValue;
  * (EZConnect and {@code (DESCRIPTION=…)}), and path URLs with {@code ;key=value} settings
  * (H2, Derby, HSQLDB, SQLite).
  */
-final class JdbcUrlForDisplay {
+public final class JdbcUrlForDisplay {
 
 	private static final String MASK = SecretMasker.MASK;
 
@@ -68,7 +68,7 @@ final class JdbcUrlForDisplay {
 	 * @param url the URL, may be {@code null}
 	 * @return {@code true} when {@link #render(String)} shows more than the scheme
 	 */
-	static boolean parses(@Nullable String url) {
+	public static boolean parses(@Nullable String url) {
 		return url != null && renderedIfParsed(url.strip()) != null;
 	}
 
@@ -97,7 +97,7 @@ final class JdbcUrlForDisplay {
 	 * @param url a text starting with {@code jdbc:}
 	 * @return the scheme, {@value SecretMasker#MASK} when there is none
 	 */
-	static String schemeOnly(String url) {
+	public static String schemeOnly(String url) {
 		Matcher first = FIRST_SUBPROTOCOL.matcher(url);
 		return first.lookingAt() ? first.group().toLowerCase(Locale.ROOT) : MASK;
 	}

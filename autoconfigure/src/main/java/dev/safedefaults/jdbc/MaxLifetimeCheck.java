@@ -1,6 +1,7 @@
 package dev.safedefaults.jdbc;
 
 import java.time.Duration;
+import java.util.List;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Finding;
@@ -13,20 +14,21 @@ import org.springframework.beans.factory.ListableBeanFactory;
 /**
  * Compares how long a MySQL-protocol pool (or, issue 23, a PostgreSQL pool, against its
  * sessions' {@code idle_session_timeout}) lets a connection sit idle with the
- * {@code wait_timeout} its sessions really have: past it the server (or a proxy in front
- * of it) closes the connection, and the next borrow meets Hikari's "Failed to validate
- * connection … Possibly consider using a shorter maxLifetime value", a retry and a new
- * connection. An idle connection is safe when Hikari retires it first
- * ({@code maxLifetime} at least 30 s shorter than {@code wait_timeout}) or pings it first
- * ({@code keepaliveTime} in effect and at least 30 s shorter): a ping is activity, and
- * resets the server's idle clock (measured in {@code PoolIdleTimeoutBenchmark}).
+ * {@code wait_timeout} its sessions really have (each driver's part, what it reads and
+ * how its findings word it, is a {@link SessionIdleTimeout} of its sub-package): past it
+ * the server (or a proxy in front of it) closes the connection, and the next borrow meets
+ * Hikari's "Failed to validate connection … Possibly consider using a shorter maxLifetime
+ * value", a retry and a new connection. An idle connection is safe when Hikari retires it
+ * first ({@code maxLifetime} at least 30 s shorter than {@code wait_timeout}) or pings it
+ * first ({@code keepaliveTime} in effect and at least 30 s shorter): a ping is activity,
+ * and resets the server's idle clock (measured in {@code PoolIdleTimeoutBenchmark}).
  * <p>
  * Deferred: it reads {@code @@session.wait_timeout} once, after startup, on a session of
  * the pool's, logged in as the pool logs in ({@link PoolServerVariables}); a server it
  * cannot reach is reported as {@code jdbc.max-lifetime-unchecked} (INFO), a refused login
  * as {@code jdbc.login-refused}.
  */
-final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
+public final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
 
 	/** How much earlier than the server Hikari must retire or ping an idle connection. */
 	static final Duration MARGIN = Duration.ofSeconds(30);
@@ -42,93 +44,69 @@ final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
 	/** Hikari's default keepaliveTime; no need to recommend longer. */
 	private static final Duration HIKARI_DEFAULT_KEEPALIVE = Duration.ofMinutes(2);
 
+	private final List<SessionIdleTimeout> drivers;
+
 	/**
-	 * Reads the {@code wait_timeout}, in seconds, of a session made like the pool's.
+	 * Creates the check with its own readings of the sessions, for every driver listed.
+	 * @param beanFactory where the pools are
 	 */
-	@FunctionalInterface
-	interface WaitTimeoutReader {
-
-		long waitTimeoutSeconds(HikariDataSource pool) throws Exception;
-
-	}
-
-	private final WaitTimeoutReader reader;
-
-	MaxLifetimeCheck(ListableBeanFactory beanFactory) {
-		this(beanFactory, new PoolServerVariables());
+	public MaxLifetimeCheck(ListableBeanFactory beanFactory) {
+		this(beanFactory, new PoolServerVariables(), SessionIdleTimeout.listed());
 	}
 
 	MaxLifetimeCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables) {
-		this(beanFactory, (pool) -> serverVariables.read(pool).waitTimeoutSeconds(), serverVariables);
-	}
-
-	MaxLifetimeCheck(ListableBeanFactory beanFactory, WaitTimeoutReader reader) {
-		this(beanFactory, reader, new PoolServerVariables());
-	}
-
-	private MaxLifetimeCheck(ListableBeanFactory beanFactory, WaitTimeoutReader reader,
-			PoolServerVariables serverVariables) {
-		super(beanFactory, serverVariables, JdbcFindings.MAX_LIFETIME);
-		this.reader = reader;
-	}
-
-	@Override
-	@Nullable Finding check(String subject, HikariDataSource pool) {
-		PoolDriverSettings settings = HikariPools.settings(pool);
-		if (settings == null) {
-			// wait_timeout is the MySQL protocol's; PostgreSQL has its own; others are
-			// not asked.
-			return PostgreSqlSession.isPostgreSql(pool) ? checkPostgreSql(subject, pool) : null;
-		}
-		Duration maxLifetime = Duration.ofMillis(pool.getMaxLifetime());
-		Duration keepalive = effectiveKeepalive(pool);
-		long waitTimeoutSeconds;
-		try {
-			waitTimeoutSeconds = this.reader.waitTimeoutSeconds(pool);
-		}
-		catch (Exception ex) {
-			if (PoolServerVariables.isLoginRefused(ex)) {
-				return serverVariables().reportsRefusal(pool) ? JdbcFindings.LOGIN_REFUSED.raise(subject,
-						settings.maskedUrl(), PoolServerVariables.describe(ex)) : null;
-			}
-			return JdbcFindings.MAX_LIFETIME_UNCHECKED.raise(subject, settings.maskedUrl(),
-					PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex),
-					describeLifetime(maxLifetime), describe(keepalive));
-		}
-		return compare(pool, Duration.ofSeconds(waitTimeoutSeconds), JdbcFindings.MAX_LIFETIME,
-				JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM, subject, waitTimeoutSeconds, settings.maskedUrl());
+		this(beanFactory, serverVariables, SessionIdleTimeout.listed());
 	}
 
 	/**
-	 * Issue 23: {@code idle_session_timeout} as the pool's own session has it (URL
-	 * {@code options}, role and database settings, {@code connectionInitSql}), read on
-	 * the one session per pool that {@link PoolServerVariables} makes. {@code
-	 * idle_in_transaction_session_timeout} is not compared: it ends only a session left
-	 * idle inside an open transaction, which a connection resting in the pool never is
-	 * (Hikari rolls back a dirty one when it returns). Nor are the server's TCP keepalive
-	 * settings ({@code tcp_keepalives_idle}, {@code _interval}, {@code _count}): their
-	 * probes end a connection only when they go unanswered, that is when the client is
-	 * gone, never an idle pool connection that is alive
-	 * ({@code TcpKeepalivesOnPostgreSqlTests}), so they cannot change the advice.
+	 * Creates the check with its own readings of the sessions.
+	 * @param beanFactory where the pools are
+	 * @param drivers each driver's part
 	 */
-	private @Nullable Finding checkPostgreSql(String subject, HikariDataSource pool) {
+	public MaxLifetimeCheck(ListableBeanFactory beanFactory, List<SessionIdleTimeout> drivers) {
+		this(beanFactory, new PoolServerVariables(), drivers);
+	}
+
+	private MaxLifetimeCheck(ListableBeanFactory beanFactory, PoolServerVariables serverVariables,
+			List<SessionIdleTimeout> drivers) {
+		super(beanFactory, serverVariables, JdbcFindings.MAX_LIFETIME);
+		this.drivers = List.copyOf(drivers);
+	}
+
+	@Override
+	protected @Nullable Finding check(String subject, HikariDataSource pool) {
+		for (SessionIdleTimeout driver : this.drivers) {
+			if (driver.reads(pool)) {
+				return check(subject, pool, driver);
+			}
+		}
+		// Another driver: its sessions' idle timeout is not asked.
+		return null;
+	}
+
+	/**
+	 * The MySQL protocol's {@code wait_timeout}, or (issue 23) PostgreSQL's
+	 * {@code idle_session_timeout}, as the pool's own session has it (URL parameters or
+	 * {@code options}, role and database settings, {@code connectionInitSql}), read on
+	 * the one session per pool that {@link PoolServerVariables} makes.
+	 */
+	private @Nullable Finding check(String subject, HikariDataSource pool, SessionIdleTimeout driver) {
 		String maskedUrl = String.valueOf(SecretMasker.maskUrl(pool.getJdbcUrl()));
-		Duration idleSessionTimeout;
+		Duration idleTimeout;
 		try {
-			idleSessionTimeout = Duration.ofMillis(serverVariables().readPostgreSql(pool).idleSessionTimeoutMillis());
+			idleTimeout = driver.read(pool, serverVariables());
 		}
 		catch (Exception ex) {
 			if (PoolServerVariables.isLoginRefused(ex)) {
 				return serverVariables().reportsRefusal(pool)
 						? JdbcFindings.LOGIN_REFUSED.raise(subject, maskedUrl, PoolServerVariables.describe(ex)) : null;
 			}
-			return JdbcFindings.MAX_LIFETIME_UNCHECKED_ON_POSTGRESQL.raise(subject, maskedUrl,
-					PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex),
-					describeLifetime(Duration.ofMillis(pool.getMaxLifetime())), describe(effectiveKeepalive(pool)));
+			return driver.unchecked()
+				.raise(subject, maskedUrl, PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex),
+						describeLifetime(Duration.ofMillis(pool.getMaxLifetime())), describe(effectiveKeepalive(pool)));
 		}
-		return compare(pool, idleSessionTimeout, JdbcFindings.MAX_LIFETIME_ON_POSTGRESQL,
-				JdbcFindings.MAX_LIFETIME_ON_POSTGRESQL_BELOW_HIKARIS_MINIMUM, subject, describe(idleSessionTimeout),
-				maskedUrl);
+		return compare(pool, idleTimeout, driver.finding(), driver.findingBelowHikarisMinimum(), subject,
+				driver.shown(idleTimeout), maskedUrl);
 	}
 
 	/**
@@ -189,7 +167,12 @@ final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
 		return maxLifetime.isZero() ? "0 (no limit)" : describe(maxLifetime);
 	}
 
-	private static String describe(Duration duration) {
+	/**
+	 * A duration as the findings show it: {@code 60s}, {@code 1500ms}, {@code 0 (off)}.
+	 * @param duration the duration
+	 * @return how it is shown
+	 */
+	public static String describe(Duration duration) {
 		if (duration.isZero()) {
 			return "0 (off)";
 		}

@@ -16,23 +16,41 @@ import org.jspecify.annotations.Nullable;
  * @param beanName the pool's bean name
  * @param poolName the pool's current name (Hikari names an unnamed pool when it starts)
  * @param maskedUrl the pool's URL, masked, or {@code null}
- * @param driver the driver's name, or {@code null} when not a MySQL-protocol pool
+ * @param driver the driver's name, or {@code null} when the pool was left alone
  * @param added the settings added, in order
  * @param keptUserKeys the keys the user had set, left as they are
  * @param leftAloneBecause why the pool was left alone, or {@code null} when defaults were
  * applied
  */
-record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, @Nullable String maskedUrl,
+public record PoolDefaultsReport(String beanName, Supplier<@Nullable String> poolName, @Nullable String maskedUrl,
 		@Nullable String driver, Map<String, String> added, List<String> keptUserKeys,
 		@Nullable String leftAloneBecause) {
 
-	static PoolDefaultsReport applied(String beanName, Supplier<String> poolName, String maskedUrl, String driver,
-			Map<String, String> added, List<String> keptUserKeys) {
+	/**
+	 * A pool to which the defaults were added.
+	 * @param beanName the pool's bean name
+	 * @param poolName the pool's current name
+	 * @param maskedUrl its URL, masked
+	 * @param driver the driver's name
+	 * @param added the settings added, in order
+	 * @param keptUserKeys the keys the user had set, left as they are
+	 * @return the report
+	 */
+	public static PoolDefaultsReport applied(String beanName, Supplier<String> poolName, String maskedUrl,
+			String driver, Map<String, String> added, List<String> keptUserKeys) {
 		return new PoolDefaultsReport(beanName, poolName, maskedUrl, driver,
 				Collections.unmodifiableMap(new LinkedHashMap<>(added)), List.copyOf(keptUserKeys), null);
 	}
 
-	static PoolDefaultsReport leftAlone(String beanName, Supplier<String> poolName, @Nullable String maskedUrl,
+	/**
+	 * A pool left alone.
+	 * @param beanName the pool's bean name
+	 * @param poolName the pool's current name
+	 * @param maskedUrl its URL, masked, or {@code null}
+	 * @param reason why, in a few words
+	 * @return the report
+	 */
+	public static PoolDefaultsReport leftAlone(String beanName, Supplier<String> poolName, @Nullable String maskedUrl,
 			String reason) {
 		return new PoolDefaultsReport(beanName, poolName, maskedUrl, null, Map.of(), List.of(), reason);
 	}

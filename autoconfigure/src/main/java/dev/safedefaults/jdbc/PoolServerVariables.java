@@ -1,7 +1,6 @@
 package dev.safedefaults.jdbc;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
@@ -36,23 +35,22 @@ import org.jspecify.annotations.Nullable;
  * pool's user and password, which beat a {@code password} data-source property when a
  * user is set), with short connect and socket timeouts.</li>
  * </ul>
- * What is read depends on the pool's driver: {@code wait_timeout} and
- * {@code max_prepared_stmt_count} on a MySQL-protocol pool ({@link #read}), the session's
- * timeouts and pgjdbc's socket timeout on a PostgreSQL one ({@link #readPostgreSql},
- * issue 23), on the same one session.
+ * What is read depends on the pool's driver, and is said by the {@link SessionQuery} of
+ * the driver's sub-package: {@code wait_timeout} and {@code max_prepared_stmt_count} on a
+ * MySQL-protocol pool ({@code jdbc.mysql}), the session's timeouts and pgjdbc's socket
+ * timeout on a PostgreSQL one ({@code jdbc.postgresql}, issue 23), on the same one
+ * session.
  * <p>
  * Whatever the outcome, it is kept: the second check asking about a pool gets the same
  * reading or the same failure, so a start makes at most one attempt per pool, and a
  * refused login is never repeated.
  */
-final class PoolServerVariables {
+public final class PoolServerVariables {
 
 	/** Connect, socket, borrow and query timeout of the one query, in seconds. */
-	static final int TIMEOUT_SECONDS = 2;
+	public static final int TIMEOUT_SECONDS = 2;
 
 	private static final int TIMEOUT_MILLIS = TIMEOUT_SECONDS * 1000;
-
-	private static final String QUERY = "SELECT @@session.wait_timeout, @@max_prepared_stmt_count";
 
 	private static final Pattern SQL_STATE = Pattern.compile("[0-9A-Z]{5}");
 
@@ -70,47 +68,59 @@ final class PoolServerVariables {
 	private static final Set<Integer> LOGIN_REFUSED_CODES = Set.of(1045, 4150, 4151, 3118, 3955);
 
 	/**
-	 * What the server says about a pool's sessions.
+	 * What one driver reads on a session of a pool's: the timeouts a connection made for
+	 * the reading gets, and the query.
 	 *
-	 * @param waitTimeoutSeconds {@code @@session.wait_timeout} as the pool's sessions see
-	 * it
-	 * @param maxPreparedStmtCount the server's {@code @@max_prepared_stmt_count}
+	 * @param <T> what the reading is
 	 */
-	record Reading(long waitTimeoutSeconds, long maxPreparedStmtCount) {
+	public interface SessionQuery<T> {
+
+		/**
+		 * Bounds the login of a connection the check opens itself (a pool not started
+		 * yet), in the driver's own properties and units.
+		 * @param properties the pool's data-source properties, copied
+		 * @param timeoutSeconds the bound, in seconds
+		 */
+		void boundLogin(Properties properties, int timeoutSeconds);
+
+		/**
+		 * Reads the session.
+		 * @param connection a session of the pool's, its network timeout already bounded
+		 * @param driverNetworkTimeoutMillis the network timeout the driver had put on it
+		 * @param timeoutSeconds the query's timeout
+		 * @return the reading
+		 * @throws SQLException when the query fails
+		 */
+		T read(Connection connection, int driverNetworkTimeoutMillis, int timeoutSeconds) throws SQLException;
+
 	}
 
-	/** Per pool: its {@link Reading}, or the exception its one attempt ended with. */
+	/** Per pool: its reading, or the exception its one attempt ended with. */
 	private final Map<HikariDataSource, Object> outcomes = new IdentityHashMap<>();
 
 	private final Set<HikariDataSource> refusalsReported = Collections.newSetFromMap(new IdentityHashMap<>());
 
 	/**
-	 * A MySQL-protocol pool's reading, made on the first call for this pool, kept for the
-	 * next ones.
+	 * A pool's reading, made on the first call for this pool, kept for the next ones: one
+	 * session per pool and per start, whichever check asks first. A pool is of one
+	 * driver, so every check that asks about it asks with that driver's query.
+	 * @param <T> what the reading is
 	 * @param pool the pool
-	 * @return what the server says
+	 * @param query the driver's query
+	 * @return what the session says
 	 * @throws Exception the failure of the one attempt, again on every call
 	 */
-	Reading read(HikariDataSource pool) throws Exception {
-		return (Reading) outcome(pool);
+	public <T> T read(HikariDataSource pool, SessionQuery<T> query) throws Exception {
+		@SuppressWarnings("unchecked")
+		T reading = (T) outcome(pool, query);
+		return reading;
 	}
 
-	/**
-	 * A PostgreSQL pool's reading (issue 23), made on the first call for this pool, on
-	 * the same one session per pool and per start as {@link #read}'s.
-	 * @param pool the pool, one that {@link PostgreSqlSession#isPostgreSql} recognises
-	 * @return what its session says
-	 * @throws Exception the failure of the one attempt, again on every call
-	 */
-	PostgreSqlSession readPostgreSql(HikariDataSource pool) throws Exception {
-		return (PostgreSqlSession) outcome(pool);
-	}
-
-	private synchronized Object outcome(HikariDataSource pool) throws Exception {
+	private synchronized Object outcome(HikariDataSource pool, SessionQuery<?> query) throws Exception {
 		Object outcome = this.outcomes.get(pool);
 		if (outcome == null) {
 			try {
-				outcome = query(pool);
+				outcome = query(pool, query);
 			}
 			catch (Exception ex) {
 				outcome = ex;
@@ -129,7 +139,7 @@ final class PoolServerVariables {
 	 * @param pool the pool
 	 * @return whether the caller reports it
 	 */
-	synchronized boolean reportsRefusal(HikariDataSource pool) {
+	public synchronized boolean reportsRefusal(HikariDataSource pool) {
 		return this.refusalsReported.add(pool);
 	}
 
@@ -137,27 +147,14 @@ final class PoolServerVariables {
 	private record PoolSession(Connection connection, int driverNetworkTimeoutMillis) {
 	}
 
-	private static Object query(HikariDataSource pool) throws SQLException {
-		// The pool's driver decides which variables there are; one session either way.
-		boolean postgreSql = PostgreSqlSession.isPostgreSql(pool);
-		PoolSession session = connect(pool, postgreSql);
+	private static Object query(HikariDataSource pool, SessionQuery<?> query) throws SQLException {
+		PoolSession session = connect(pool, query);
 		try (Connection connection = session.connection()) {
-			if (postgreSql) {
-				return PostgreSqlSession.read(connection, session.driverNetworkTimeoutMillis(), TIMEOUT_SECONDS);
-			}
-			try (Statement statement = connection.createStatement()) {
-				statement.setQueryTimeout(TIMEOUT_SECONDS);
-				try (ResultSet result = statement.executeQuery(QUERY)) {
-					if (!result.next()) {
-						throw new SQLException("The server variables query returned no row");
-					}
-					return new Reading(result.getLong(1), result.getLong(2));
-				}
-			}
+			return query.read(connection, session.driverNetworkTimeoutMillis(), TIMEOUT_SECONDS);
 		}
 	}
 
-	private static PoolSession connect(HikariDataSource pool, boolean postgreSql) throws SQLException {
+	private static PoolSession connect(HikariDataSource pool, SessionQuery<?> query) throws SQLException {
 		if (pool.isClosed()) {
 			// The application closed it: nobody logs in with it any more, nor does a
 			// check.
@@ -175,7 +172,7 @@ final class PoolServerVariables {
 				throw ex;
 			}
 		}
-		return connectAsThePoolWould(pool, postgreSql);
+		return connectAsThePoolWould(pool, query);
 	}
 
 	/** Reads the connection's network timeout, then bounds it for the check's query. */
@@ -193,27 +190,14 @@ final class PoolServerVariables {
 	 * then beats a {@code password} property), else {@code getConnection()}; then
 	 * {@code connectionInitSql}.
 	 */
-	private static PoolSession connectAsThePoolWould(HikariDataSource pool, boolean postgreSql) throws SQLException {
+	private static PoolSession connectAsThePoolWould(HikariDataSource pool, SessionQuery<?> query) throws SQLException {
 		if (pool.getDataSource() != null || pool.getDataSourceClassName() != null || pool.getDataSourceJNDI() != null) {
 			// Hikari would use that DataSource, not the URL: nothing to imitate it with.
 			throw new SQLException("The pool's connections come from a DataSource, not from its URL");
 		}
 		Properties properties = new Properties();
 		properties.putAll(pool.getDataSourceProperties());
-		if (postgreSql) {
-			// pgjdbc takes these in seconds. No socketTimeout: the pool's own is read
-			// from the
-			// connection, and the check bounds the socket itself once connected.
-			properties.setProperty("connectTimeout", String.valueOf(TIMEOUT_SECONDS));
-			properties.setProperty("loginTimeout", String.valueOf(TIMEOUT_SECONDS));
-		}
-		else {
-			String millis = String.valueOf(TIMEOUT_MILLIS);
-			// Both drivers take these in milliseconds; with Connector/J properties beat
-			// the URL.
-			properties.setProperty("connectTimeout", millis);
-			properties.setProperty("socketTimeout", millis);
-		}
+		query.boundLogin(properties, TIMEOUT_SECONDS);
 		HikariCredentialsProvider provider = pool.getCredentialsProvider();
 		Credentials credentials = (provider != null) ? provider.getCredentials() : pool.getCredentials();
 		String user = (credentials != null) ? credentials.getUsername() : null;
@@ -246,7 +230,7 @@ final class PoolServerVariables {
 	 * @param ex the failure
 	 * @return whether the login was refused
 	 */
-	static boolean isLoginRefused(Throwable ex) {
+	public static boolean isLoginRefused(Throwable ex) {
 		return loginRefusal(ex) != null;
 	}
 
@@ -270,7 +254,7 @@ final class PoolServerVariables {
 	 * @param ex the failure
 	 * @return the description
 	 */
-	static String describe(Exception ex) {
+	public static String describe(Exception ex) {
 		SQLException refusal = loginRefusal(ex);
 		Exception described = (refusal != null) ? refusal : ex;
 		StringBuilder description = new StringBuilder(described.getClass().getSimpleName());

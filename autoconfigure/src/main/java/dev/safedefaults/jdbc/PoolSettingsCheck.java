@@ -2,10 +2,6 @@ package dev.safedefaults.jdbc;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalInt;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Check;
@@ -13,39 +9,25 @@ import dev.safedefaults.check.Finding;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.ALLOW_MULTI_QUERIES;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.AUTO_RECONNECT;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.CACHE_PREP_STMTS;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.ENABLE_QUERY_TIMEOUTS;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.PREP_STMT_CACHE_SIZE;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.PREP_STMT_CACHE_SQL_LIMIT;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.SOCKET_TIMEOUT;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_LOCAL_SESSION_STATE;
-import static dev.safedefaults.jdbc.MySqlProtocolDriver.USE_SERVER_PREP_STMTS;
-
 /**
- * Looks at the settings of every Hikari pool, as its driver reads them, for the traps of
- * incident 5 and their neighbours: server prepares or the statement cache off, a
- * statement length limit too low to cache generated SQL, query timeouts off, local
- * session state with SQL that changes it, {@code autoReconnect},
- * {@code allowMultiQueries}, keys the driver ignores, an infinite connection timeout, and
- * no socket timeout (issue 34: the only bound on a query whose database stopped
- * answering). It reads configuration only: no I/O.
+ * Looks at the settings of every Hikari pool: Hikari's own (an infinite connection
+ * timeout), then its driver's, as the driver reads them, through each driver's
+ * {@link DriverSettingsCheck} (the MySQL-protocol drivers' traps of incident 5 and their
+ * neighbours, issue 34's missing socket timeout). It reads configuration only: no I/O.
  */
-final class PoolSettingsCheck implements Check {
-
-	/** Hints for keys that are known to be mistaken for another driver's, per driver. */
-	private static final Map<MySqlProtocolDriver, Map<String, String>> HINTS = Map.of(MySqlProtocolDriver.CONNECTOR_J,
-			Map.of("multistatements", "Connector/J only knows allowMultiQueries"), MySqlProtocolDriver.MARIADB,
-			Map.of("useconfigs", "MariaDB Connector/J has no configuration bundles: set the options themselves",
-					"prepstmtcachesqllimit", "MariaDB Connector/J caches statements of any length", "autoreconnect",
-					"MariaDB Connector/J 3 does not reconnect; the pool replaces broken connections", "multistatements",
-					"MariaDB Connector/J knows allowMultiQueries"));
+public final class PoolSettingsCheck implements Check {
 
 	private final ListableBeanFactory beanFactory;
 
+	private final List<DriverSettingsCheck> drivers;
+
 	PoolSettingsCheck(ListableBeanFactory beanFactory) {
+		this(beanFactory, DriverSettingsCheck.listed());
+	}
+
+	PoolSettingsCheck(ListableBeanFactory beanFactory, List<DriverSettingsCheck> drivers) {
 		this.beanFactory = beanFactory;
+		this.drivers = List.copyOf(drivers);
 	}
 
 	@Override
@@ -67,112 +49,15 @@ final class PoolSettingsCheck implements Check {
 	 * @param pool the pool
 	 * @return its findings
 	 */
-	static List<Finding> check(String subject, HikariDataSource pool) {
+	List<Finding> check(String subject, HikariDataSource pool) {
 		List<Finding> findings = new ArrayList<>();
 		if (pool.getConnectionTimeout() >= Integer.MAX_VALUE) {
 			// Hikari stores connectionTimeout=0 as Integer.MAX_VALUE ms: wait for ever.
 			findings.add(JdbcFindings.INFINITE_CONNECTION_TIMEOUT.raise(subject));
 		}
-		PoolDriverSettings settings = HikariPools.settings(pool);
-		if (settings == null) {
-			return findings;
+		for (DriverSettingsCheck driver : this.drivers) {
+			findings.addAll(driver.check(subject, pool));
 		}
-		String url = settings.maskedUrl();
-		boolean serverPrepares = settings.effectiveBoolean(USE_SERVER_PREP_STMTS).orElse(true);
-		boolean cacheOn = settings.effectiveBoolean(CACHE_PREP_STMTS).orElse(true);
-		OptionalInt cacheSize = settings.effectiveInt(PREP_STMT_CACHE_SIZE);
-		boolean cacheOff = !cacheOn || (cacheSize.isPresent() && cacheSize.getAsInt() <= 0);
-		String cacheKey = cacheOn ? PREP_STMT_CACHE_SIZE : CACHE_PREP_STMTS;
-		String cacheRestore = "cachePrepStmts=true and prepStmtCacheSize (safe-defaults.jdbc.prep-stmt-cache-size)";
-		boolean bothDriverDefaults = !settings.rewritesBatches()
-				&& settings.origin(USE_SERVER_PREP_STMTS).equals(PoolDriverSettings.DRIVER_DEFAULT)
-				&& settings.origin(cacheKey).equals(PoolDriverSettings.DRIVER_DEFAULT);
-		if (!serverPrepares && cacheOff && bothDriverDefaults) {
-			// One cause (the starter is off for this pool): one finding.
-			findings.add(JdbcFindings.SERVER_PREP_STMTS_OFF_BECAUSE_STARTER_OFF.raise(subject, url,
-					JdbcFindings.restore(PoolDriverSettings.DRIVER_DEFAULT, USE_SERVER_PREP_STMTS,
-							"useServerPrepStmts=true and " + cacheRestore)));
-		}
-		else {
-			if (!serverPrepares) {
-				String why = settings.rewritesBatches()
-						? "rewriteBatchedStatements=true turns them off in MariaDB Connector/J"
-						: USE_SERVER_PREP_STMTS + "=" + settings.effective(USE_SERVER_PREP_STMTS).orElse("false") + ", "
-								+ settings.origin(USE_SERVER_PREP_STMTS);
-				findings.add(JdbcFindings.SERVER_PREP_STMTS_OFF.raise(subject, why, url, JdbcFindings.restore(
-						settings.origin(USE_SERVER_PREP_STMTS), USE_SERVER_PREP_STMTS, "useServerPrepStmts=true")));
-			}
-			// MariaDB Connector/J's cache holds server prepares only: without them it
-			// changes nothing.
-			if (cacheOff && (serverPrepares || settings.driver() == MySqlProtocolDriver.CONNECTOR_J)) {
-				String what = !cacheOn
-						? CACHE_PREP_STMTS + "=" + settings.effective(CACHE_PREP_STMTS).orElse("false") + ", "
-								+ settings.origin(CACHE_PREP_STMTS)
-						: PREP_STMT_CACHE_SIZE + "=" + cacheSize.getAsInt() + ", "
-								+ settings.origin(PREP_STMT_CACHE_SIZE);
-				findings.add(
-						(serverPrepares ? JdbcFindings.STMT_CACHE_OFF : JdbcFindings.STMT_CACHE_OFF_BECAUSE_CLIENT_SIDE)
-							.raise(subject, what, url,
-									JdbcFindings.restore(settings.origin(cacheKey), cacheKey, cacheRestore)));
-			}
-		}
-		if (settings.driver() == MySqlProtocolDriver.CONNECTOR_J) {
-			checkConnectorJ(subject, settings, cacheOn, url, findings);
-		}
-		Optional<String> sessionChange = SessionStateSql.findChange(pool.getConnectionInitSql());
-		if (settings.effectiveBoolean(USE_LOCAL_SESSION_STATE).orElse(false) && sessionChange.isPresent()) {
-			findings.add(JdbcFindings.LOCAL_SESSION_STATE.raise(subject, settings.origin(USE_LOCAL_SESSION_STATE),
-					sessionChange.get()));
-		}
-		OptionalInt socketTimeout = settings.effectiveInt(SOCKET_TIMEOUT);
-		if (socketTimeout.isPresent() && socketTimeout.getAsInt() <= 0) {
-			findings.add(JdbcFindings.NO_TIMEOUTS_ON_MYSQL_PROTOCOL.raise(subject, url, settings.driver().displayName(),
-					String.valueOf(pool.getJdbcUrl()).contains("?") ? "&" : "?"));
-		}
-		if (settings.effectiveBoolean(ALLOW_MULTI_QUERIES).orElse(false)) {
-			findings.add(JdbcFindings.MULTI_QUERIES.raise(subject, settings.origin(ALLOW_MULTI_QUERIES), url));
-		}
-		findings.addAll(ignoredProperties(subject, settings, HikariPools.driverClassLoader(pool)));
-		return findings;
-	}
-
-	private static void checkConnectorJ(String subject, PoolDriverSettings settings, boolean cacheOn, String url,
-			List<Finding> findings) {
-		OptionalInt sqlLimit = settings.effectiveInt(PREP_STMT_CACHE_SQL_LIMIT);
-		if (cacheOn && sqlLimit.isPresent()
-				&& sqlLimit.getAsInt() < JdbcDefaultsProperties.MIN_PREP_STMT_CACHE_SQL_LIMIT) {
-			String origin = settings.origin(PREP_STMT_CACHE_SQL_LIMIT);
-			findings.add(JdbcFindings.STMT_CACHE_SQL_LIMIT_LOW.raise(subject, sqlLimit.getAsInt(), origin, url,
-					JdbcFindings.restore(origin, PREP_STMT_CACHE_SQL_LIMIT,
-							"prepStmtCacheSqlLimit=" + JdbcDefaultsProperties.MIN_PREP_STMT_CACHE_SQL_LIMIT
-									+ " (safe-defaults.jdbc.prep-stmt-cache-sql-limit)")));
-		}
-		if (!settings.effectiveBoolean(ENABLE_QUERY_TIMEOUTS).orElse(true)) {
-			findings.add(JdbcFindings.QUERY_TIMEOUTS_OFF.raise(subject, settings.origin(ENABLE_QUERY_TIMEOUTS), url));
-		}
-		if (settings.effectiveBoolean(AUTO_RECONNECT).orElse(false)) {
-			findings.add(JdbcFindings.AUTO_RECONNECT.raise(subject, settings.origin(AUTO_RECONNECT), url));
-		}
-	}
-
-	private static List<Finding> ignoredProperties(String subject, PoolDriverSettings settings,
-			ClassLoader classLoader) {
-		MySqlProtocolDriver driver = settings.driver();
-		MySqlProtocolDriver.PropertyNames names = driver.propertyNames(classLoader);
-		List<Finding> findings = new ArrayList<>();
-		settings.userKeys().forEach((key, where) -> {
-			if (names.knows(key)) {
-				return;
-			}
-			String hint = HINTS.getOrDefault(driver, Map.of()).get(key.toLowerCase(Locale.ROOT));
-			if (hint == null) {
-				hint = names.spellingOf(key)
-					.map((spelled) -> "its property names are case-sensitive: it knows " + spelled)
-					.orElse(null);
-			}
-			findings.add(JdbcFindings.IGNORED_PROPERTY.raise(subject, key, where, driver.displayName(),
-					(hint != null) ? "; " + hint : ""));
-		});
 		return findings;
 	}
 

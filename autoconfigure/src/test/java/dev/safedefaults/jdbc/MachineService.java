@@ -1,5 +1,9 @@
 package dev.safedefaults.jdbc;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
@@ -10,12 +14,35 @@ import static org.junit.jupiter.api.Assumptions.abort;
  * skipped, and the skip report prints a {@code SKIPPED:} line with the reason, so a
  * developer's machine with only a JDK still runs the README's test command.
  */
-final class MachineService {
+public final class MachineService {
 
 	/** The environment variable {@code .ci/run} sets: on CI nothing may be skipped. */
-	static final String CI_VARIABLE = "SAFE_DEFAULTS_CI";
+	public static final String CI_VARIABLE = "SAFE_DEFAULTS_CI";
+
+	/**
+	 * The PostgreSQL service's database {@code test} (user {@code postgres}, no
+	 * password).
+	 */
+	public static final String POSTGRESQL_URL = "jdbc:postgresql://127.0.0.1:5432/test";
 
 	private MachineService() {
+	}
+
+	/**
+	 * Fails or skips the calling test class when the machine's PostgreSQL is not
+	 * reachable.
+	 */
+	public static void requirePostgreSql() {
+		try (Connection connection = DriverManager.getConnection(POSTGRESQL_URL, "postgres", "")) {
+			// reachable
+		}
+		catch (SQLException ex) {
+			missing("postgresql.required",
+					"no PostgreSQL at 127.0.0.1:5432 (user postgres, database test, "
+							+ "trust authentication; CI machines run 15): " + ex.getClass().getSimpleName()
+							+ " (start it with 'pg_ctlcluster <version> main start', or install it with "
+							+ "'apt-get install postgresql')");
+		}
 	}
 
 	/**
@@ -24,7 +51,7 @@ final class MachineService {
 	 * CI
 	 * @param missing what is missing and how to start it
 	 */
-	static void missing(String requiredProperty, String missing) {
+	public static void missing(String requiredProperty, String missing) {
 		if (Boolean.getBoolean(requiredProperty) || Boolean.parseBoolean(System.getenv(CI_VARIABLE))) {
 			fail(missing + "; required because " + requiredProperty + "=true or " + CI_VARIABLE + "=true");
 		}

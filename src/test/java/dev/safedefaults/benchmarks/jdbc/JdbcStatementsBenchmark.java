@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.jdbc.JdbcDefaultsProperties;
-import dev.safedefaults.jdbc.MySqlProtocolDefaultsPostProcessor;
+import dev.safedefaults.jdbc.mysql.MySqlProtocolDefaultsPostProcessor;
 import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -2,6 +2,8 @@ package dev.safedefaults.benchmarks.jdbc.jpa;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
+import dev.safedefaults.jdbc.mysql.MySqlProtocolDefaultsAutoConfiguration;
+import dev.safedefaults.jdbc.postgresql.PostgreSqlChecksAutoConfiguration;
 
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -20,7 +22,8 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfigurationPackage
 @ImportAutoConfiguration({ DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class,
 		DataJpaRepositoriesAutoConfiguration.class, TransactionAutoConfiguration.class,
-		SafeDefaultsAutoConfiguration.class, JdbcDefaultsAutoConfiguration.class })
+		SafeDefaultsAutoConfiguration.class, JdbcDefaultsAutoConfiguration.class,
+		MySqlProtocolDefaultsAutoConfiguration.class, PostgreSqlChecksAutoConfiguration.class })
 public class JpaBenchmarkApplication {
 
 	@Bean

@@ -1,0 +1,78 @@
+package dev.safedefaults.jdbc.mysql;
+
+import java.time.Duration;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.check.FindingType;
+import dev.safedefaults.jdbc.JdbcFindings;
+import dev.safedefaults.jdbc.MaxLifetimeCheck;
+import dev.safedefaults.jdbc.PoolServerVariables;
+import dev.safedefaults.jdbc.SessionIdleTimeout;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The MySQL protocol's part of {@link MaxLifetimeCheck}: {@code @@session.wait_timeout}
+ * as the pool's own sessions see it ({@code sessionVariables} and
+ * {@code connectionInitSql} included), read with {@code max_prepared_stmt_count} on the
+ * one session per pool and per start ({@link MySqlServerVariables}). Listed in
+ * {@code META-INF/spring.factories}.
+ */
+public final class MySqlWaitTimeout implements SessionIdleTimeout {
+
+	/**
+	 * Reads the {@code wait_timeout}, in seconds, of a session made like the pool's.
+	 */
+	@FunctionalInterface
+	interface WaitTimeoutReader {
+
+		long waitTimeoutSeconds(HikariDataSource pool) throws Exception;
+
+	}
+
+	private final @Nullable WaitTimeoutReader reader;
+
+	/**
+	 * Reads the {@code wait_timeout} on the pool's session.
+	 */
+	public MySqlWaitTimeout() {
+		this.reader = null;
+	}
+
+	MySqlWaitTimeout(WaitTimeoutReader reader) {
+		this.reader = reader;
+	}
+
+	@Override
+	public boolean reads(HikariDataSource pool) {
+		// wait_timeout is the MySQL protocol's.
+		return PoolDriverSettings.of(pool) != null;
+	}
+
+	@Override
+	public Duration read(HikariDataSource pool, PoolServerVariables serverVariables) throws Exception {
+		long waitTimeoutSeconds = (this.reader != null) ? this.reader.waitTimeoutSeconds(pool)
+				: serverVariables.read(pool, MySqlServerVariables.QUERY).waitTimeoutSeconds();
+		return Duration.ofSeconds(waitTimeoutSeconds);
+	}
+
+	@Override
+	public Object shown(Duration timeout) {
+		return timeout.toSeconds();
+	}
+
+	@Override
+	public FindingType finding() {
+		return JdbcFindings.MAX_LIFETIME;
+	}
+
+	@Override
+	public FindingType findingBelowHikarisMinimum() {
+		return JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM;
+	}
+
+	@Override
+	public FindingType unchecked() {
+		return JdbcFindings.MAX_LIFETIME_UNCHECKED;
+	}
+
+}
