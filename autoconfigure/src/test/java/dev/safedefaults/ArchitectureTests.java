@@ -37,10 +37,13 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.Slice;
+import dev.safedefaults.logging.log4j2.StarterSwitchedOffAutoConfiguration;
 import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.InitializingBean;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -48,9 +51,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.util.unit.DataSize;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -157,6 +163,40 @@ class ArchitectureTests {
 			.bePublic()
 			.andShould()
 			.haveModifier(JavaModifier.FINAL)
+			.check(MAIN_CLASSES);
+	}
+
+	/**
+	 * The master switch {@code safe-defaults.enabled=false} turns every
+	 * auto-configuration off, on the class itself (a switch on each {@code @Bean} method
+	 * is forgotten by the next method). The one exception is the auto-configuration meant
+	 * to run when the starter is switched off.
+	 */
+	@Test
+	void autoConfigurationsCarryTheMasterSwitch() {
+		classes().that()
+			.areAnnotatedWith(AutoConfiguration.class)
+			.and(not(equivalentTo(StarterSwitchedOffAutoConfiguration.class)))
+			.should()
+			.beAnnotatedWith(ConditionalOnSafeDefaultsEnabled.class)
+			.because("safe-defaults.enabled=false switches the whole starter off")
+			.check(MAIN_CLASSES);
+	}
+
+	/**
+	 * A post-processor's {@code @Bean} method is static, so that creating the
+	 * post-processor does not create its configuration class early (Spring Boot's own
+	 * architecture rule).
+	 */
+	@Test
+	void postProcessorBeanMethodsAreStatic() {
+		methods().that()
+			.areAnnotatedWith(Bean.class)
+			.and()
+			.haveRawReturnType(assignableTo(BeanPostProcessor.class).or(assignableTo(BeanFactoryPostProcessor.class)))
+			.should()
+			.beStatic()
+			.because("an instance @Bean method creates its configuration class before the post-processors run")
 			.check(MAIN_CLASSES);
 	}
 

@@ -2,9 +2,6 @@ package dev.safedefaults.system;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.safedefaults.testsupport.FreePort;
-import dev.safedefaults.testsupport.StdoutPump;
+import dev.safedefaults.testsupport.AppProcess;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -29,24 +25,16 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
+	private final AppProcess app;
+
 	private final Process process;
-
-	private final Path log;
-
-	private final int port;
-
-	private final StdoutPump stdoutPump;
-
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	/** The app's child processes (its embedded database) when it was told to stop. */
 	private volatile List<ProcessHandle> children = List.of();
 
-	private SampleAppProcess(Process process, Path log, int port, StdoutPump stdoutPump) {
-		this.process = process;
-		this.log = log;
-		this.port = port;
-		this.stdoutPump = stdoutPump;
+	private SampleAppProcess(AppProcess app) {
+		this.app = app;
+		this.process = app.process();
 	}
 
 	/**
@@ -94,9 +82,7 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private static SampleAppProcess start(String name, List<String> jvmArgs, List<String> appArgs,
 			boolean stallableStdout, long stdoutBytesPerSecond) {
-		return FreePort.start(
-				(port) -> startOn(port, sampleAppJar(), name, jvmArgs, appArgs, stallableStdout, stdoutBytesPerSecond),
-				SampleAppProcess::lostItsPort);
+		return startOn(sampleAppJar(), name, jvmArgs, appArgs, stallableStdout, stdoutBytesPerSecond);
 	}
 
 	/**
@@ -112,8 +98,7 @@ public final class SampleAppProcess implements AutoCloseable {
 		if (!Files.isRegularFile(jar)) {
 			throw new IllegalStateException("The packaged application is missing: " + jar);
 		}
-		return FreePort.start((port) -> startOn(port, jar.toString(), name, jvmArgs, appArgs, false, 0),
-				SampleAppProcess::lostItsPort);
+		return startOn(jar.toString(), name, jvmArgs, appArgs, false, 0);
 	}
 
 	private static String sampleAppJar() {
@@ -123,24 +108,6 @@ public final class SampleAppProcess implements AutoCloseable {
 					+ "); run the system tests through Maven's verify phase");
 		}
 		return jar;
-	}
-
-	/**
-	 * Whether the app exited because another process took its port before Tomcat bound
-	 * it.
-	 */
-	private boolean lostItsPort() {
-		return !this.process.isAlive() && (FreePort.lostInOutput(this.port, log())
-				|| (this.stdoutPump != null && FreePort.lostInOutput(this.port, readQuietly(this.stdoutPump.file()))));
-	}
-
-	private static String readQuietly(Path file) {
-		try {
-			return Files.readString(file);
-		}
-		catch (IOException ex) {
-			return "";
-		}
 	}
 
 	/**
@@ -156,8 +123,8 @@ public final class SampleAppProcess implements AutoCloseable {
 		return args.isEmpty() ? List.of() : List.of(args.split("\\s+"));
 	}
 
-	private static SampleAppProcess startOn(int port, String jar, String name, List<String> jvmArgs,
-			List<String> appArgs, boolean stallableStdout, long stdoutBytesPerSecond) {
+	private static SampleAppProcess startOn(String jar, String name, List<String> jvmArgs, List<String> appArgs,
+			boolean stallableStdout, long stdoutBytesPerSecond) {
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-Xmx512m");
@@ -165,48 +132,15 @@ public final class SampleAppProcess implements AutoCloseable {
 		command.addAll(jvmArgs);
 		command.add("-jar");
 		command.add(jar);
-		command.add("--server.port=" + port);
-		command.addAll(appArgs);
-		try {
-			Path log = Path.of("target", "sample-app-" + name + ".log");
-			Files.createDirectories(log.getParent());
-			ProcessBuilder builder = new ProcessBuilder(command);
-			if (stallableStdout) {
-				builder.redirectError(log.toFile());
-			}
-			else {
-				builder.redirectErrorStream(true).redirectOutput(log.toFile());
-			}
-			Process process = builder.start();
-			StdoutPump pump = stallableStdout
-					? StdoutPump.start(process, log.resolveSibling(name + ".stdout.log"), stdoutBytesPerSecond) : null;
-			SampleAppProcess app = new SampleAppProcess(process, log, port, pump);
-			app.awaitHealthOrExit();
-			return app;
+		Path log = Path.of("target", "sample-app-" + name + ".log");
+		AppProcess.Launch launch = AppProcess.launch("The sample app", command)
+			.log(log)
+			.startupTimeout(STARTUP_TIMEOUT)
+			.requestTimeout(Duration.ofSeconds(30));
+		if (stallableStdout) {
+			launch.stdoutPumpedTo(log.resolveSibling(name + ".stdout.log"), stdoutBytesPerSecond);
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private void awaitHealthOrExit() {
-		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (!this.process.isAlive()) {
-				return;
-			}
-			try {
-				if (get("/actuator/health").statusCode() == 200) {
-					return;
-				}
-			}
-			catch (UncheckedIOException ex) {
-				// not listening yet
-			}
-			sleep(250);
-		}
-		close();
-		throw new IllegalStateException("The sample app did not answer within " + STARTUP_TIMEOUT + "; log:\n" + log());
+		return new SampleAppProcess(launch.start(appArgs));
 	}
 
 	/**
@@ -215,19 +149,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * @return the response
 	 */
 	public HttpResponse<String> get(String path) {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
-			.timeout(Duration.ofSeconds(30))
-			.build();
-		try {
-			return this.http.send(request, HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return this.app.get(path);
 	}
 
 	public boolean isAlive() {
@@ -254,7 +176,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	public void terminate() {
 		// A JVM that ends abruptly leaves its children behind: remember them for close().
 		this.children = this.process.descendants().toList();
-		this.process.toHandle().destroy();
+		this.app.terminate();
 	}
 
 	/**
@@ -295,7 +217,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * the pipe's buffer is full, every write to stdout blocks.
 	 */
 	public void stallStdout() {
-		this.stdoutPump.stall();
+		this.app.stallStdout();
 	}
 
 	/**
@@ -303,7 +225,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * one.
 	 */
 	public void resumeStdout() {
-		this.stdoutPump.resume();
+		this.app.resumeStdout();
 	}
 
 	/**
@@ -311,7 +233,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * @return {@code http://127.0.0.1:port}
 	 */
 	public String baseUrl() {
-		return "http://127.0.0.1:" + this.port;
+		return "http://127.0.0.1:" + this.app.port();
 	}
 
 	/**
@@ -398,7 +320,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * @return the file
 	 */
 	public Path stdoutFile() {
-		return (this.stdoutPump != null) ? this.stdoutPump.file() : this.log;
+		return this.app.stdoutFile();
 	}
 
 	/**
@@ -406,50 +328,19 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * @return the log
 	 */
 	public String log() {
-		try {
-			return Files.readString(this.log);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return this.app.log();
 	}
 
 	@Override
 	public void close() {
-		if (this.stdoutPump != null) {
-			this.stdoutPump.resume();
-		}
-		if (this.process.isAlive()) {
-			this.process.destroy();
-			try {
-				if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
-					this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				}
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				this.process.destroyForcibly();
-			}
-		}
-		if (this.stdoutPump != null) {
-			// What was still in the pipe when the process ended reaches the file.
-			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
-		}
+		// Process.destroy(): the pipes close right after the signal, as they always did
+		// here.
+		this.app.stop(false);
 		// The embedded database outlives a JVM that was halted (or killed): stop it too.
 		for (ProcessHandle child : this.children) {
 			if (child.isAlive()) {
 				child.destroy();
 			}
-		}
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
 		}
 	}
 

@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -47,6 +48,12 @@ public final class BoundedLoggingStop implements Runnable {
 
 	/** The status of a halted stop. */
 	static final int HALT_STATUS = 143;
+
+	/**
+	 * How long past its deadline a logging context's own stop may take (Log4j's stop of
+	 * an async context sleeps while events are queued, on top of its timeout).
+	 */
+	private static final long CONTEXT_STOP_GRACE_MILLIS = 250;
 
 	private static final int WAITING = 0;
 
@@ -128,6 +135,29 @@ public final class BoundedLoggingStop implements Runnable {
 		watchdog.setDaemon(true);
 		watchdog.start();
 		return watchdog;
+	}
+
+	/**
+	 * Stops a logging context on a daemon thread of its own and waits for it until the
+	 * deadline, and a quarter of a second more: a context stopped after the drain, whose
+	 * outputs may block, never holds the stop past its bound.
+	 * @param stop stops the context, given the milliseconds left until the deadline (at
+	 * least 1)
+	 * @param deadline the drain's deadline, in {@link System#nanoTime()}
+	 * @return true when the context's stop ended in time
+	 */
+	public static boolean stopContext(LongConsumer stop, long deadline) {
+		long remainingMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+		Thread thread = new Thread(() -> stop.accept(remainingMillis), "safe-defaults-logging-stop");
+		thread.setDaemon(true);
+		thread.start();
+		try {
+			thread.join(remainingMillis + CONTEXT_STOP_GRACE_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return !thread.isAlive();
 	}
 
 	private void watch() {

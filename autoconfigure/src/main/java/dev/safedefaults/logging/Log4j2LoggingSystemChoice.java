@@ -1,5 +1,7 @@
 package dev.safedefaults.logging;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.util.ClassUtils;
 
@@ -25,7 +27,7 @@ public final class Log4j2LoggingSystemChoice {
 	 * @return true when the logging system is Log4j2
 	 */
 	public static boolean isChosen(ClassLoader classLoader) {
-		if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
+		if (!isCorePresent(classLoader)) {
 			return false;
 		}
 		try {
@@ -34,6 +36,17 @@ public final class Log4j2LoggingSystemChoice {
 		catch (RuntimeException ex) {
 			return false;
 		}
+	}
+
+	/**
+	 * Whether Log4j2's core is on the class path: without it Boot cannot choose Log4j2,
+	 * and an application running Logback has excluded {@code spring-boot-starter-log4j2}
+	 * to keep it.
+	 * @param classLoader the application's class loader ({@code null}: the default one)
+	 * @return true when Log4j2's core is present
+	 */
+	public static boolean isCorePresent(@Nullable ClassLoader classLoader) {
+		return ClassUtils.isPresent(LOG4J_CORE, classLoader);
 	}
 
 	/**

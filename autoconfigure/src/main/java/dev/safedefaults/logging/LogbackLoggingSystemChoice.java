@@ -38,6 +38,16 @@ public final class LogbackLoggingSystemChoice {
 	}
 
 	/**
+	 * Whether a logging system is Boot's Logback one. Logback may run or not (see
+	 * {@link #isRunning}); this says only which system Boot started.
+	 * @param system the logging system
+	 * @return true when it is Boot's Logback one
+	 */
+	public static boolean is(LoggingSystem system) {
+		return system.getClass().getName().equals(LOGBACK_LOGGING_SYSTEM);
+	}
+
+	/**
 	 * Whether Logback runs: Boot chooses it and SLF4J's logger factory is Logback's
 	 * context. Both are needed; Boot's choice alone holds for an application with Logback
 	 * on the class path and SLF4J bound elsewhere, whose Logback context is not the one

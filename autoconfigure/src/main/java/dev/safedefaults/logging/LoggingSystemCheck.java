@@ -12,7 +12,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
-import org.springframework.util.ClassUtils;
 
 /**
  * Checks what the logging defaults rest on, without touching Log4j itself: that the
@@ -23,12 +22,6 @@ import org.springframework.util.ClassUtils;
  * starter's, or Boot's) will write the queue at exit.
  */
 public class LoggingSystemCheck implements Check {
-
-	/** What Boot's Log4j2 factory looks for. */
-	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.impl.Log4jContextFactory";
-
-	/** Boot's Logback logging system, compared by name: Logback may be absent. */
-	private static final String LOGBACK_LOGGING_SYSTEM = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
 
 	private final ObjectProvider<LoggingSystem> loggingSystem;
 
@@ -91,8 +84,7 @@ public class LoggingSystemCheck implements Check {
 	 * {@code spring-boot-starter-log4j2} to keep Logback, a route the starter supports.
 	 */
 	private boolean isTheKeepLogbackRoute(LoggingSystem system) {
-		return system.getClass().getName().equals(LOGBACK_LOGGING_SYSTEM)
-				&& !ClassUtils.isPresent(LOG4J_CORE, this.classLoader);
+		return LogbackLoggingSystemChoice.is(system) && !Log4j2LoggingSystemChoice.isCorePresent(this.classLoader);
 	}
 
 	private List<Finding> log4j2ConfigurationIgnored() {
@@ -107,7 +99,7 @@ public class LoggingSystemCheck implements Check {
 	private Finding notLog4j2(LoggingSystem system) {
 		String subject = system.getClass().getSimpleName();
 		// Not the keep-Logback route, so when Logback runs, Log4j2's core is there too.
-		boolean logbackWonOverLog4j2 = system.getClass().getName().equals(LOGBACK_LOGGING_SYSTEM);
+		boolean logbackWonOverLog4j2 = LogbackLoggingSystemChoice.is(system);
 		String shipped = LoggingConfigurationFiles.LOG4J2.shipped(this.environment, this.classLoader);
 		if (shipped == null) {
 			return logbackWonOverLog4j2 ? LoggingFindings.NOT_LOG4J2_BECAUSE_BOTH_ON_CLASS_PATH.raise(subject)

@@ -3,7 +3,6 @@ package dev.safedefaults.consumers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -18,8 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import dev.safedefaults.testsupport.FreePort;
-import dev.safedefaults.testsupport.StdoutPump;
+import dev.safedefaults.testsupport.AppProcess;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,22 +31,10 @@ final class ConsumerApp implements AutoCloseable {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	private final Process process;
+	private final AppProcess app;
 
-	private final Path log;
-
-	private final int port;
-
-	/** The reader of stdout, when stdout is not the log file. */
-	private final StdoutPump stdoutPump;
-
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-	private ConsumerApp(Process process, Path log, int port, StdoutPump stdoutPump) {
-		this.process = process;
-		this.log = log;
-		this.port = port;
-		this.stdoutPump = stdoutPump;
+	private ConsumerApp(AppProcess app) {
+		this.app = app;
 	}
 
 	/**
@@ -93,12 +79,17 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	private static ConsumerApp launch(String project, String jar, long stdoutBytesPerSecond, String... appArgs) {
-		Path built = built(project, jar);
-		ConsumerApp app = FreePort.start((port) -> startOn(port, jar, built, stdoutBytesPerSecond, appArgs),
-				ConsumerApp::lostItsPort);
-		if (!app.process.isAlive()) {
+		Path log = Path.of("target", "consumer-" + jar + ".log");
+		AppProcess.Launch launch = AppProcess.launch("The consumer app", javaCommand(built(project, jar)))
+			.log(log)
+			.startupTimeout(STARTUP_TIMEOUT);
+		if (stdoutBytesPerSecond > 0) {
+			launch.stdoutPumpedTo(log.resolveSibling("consumer-" + jar + ".stdout.log"), stdoutBytesPerSecond);
+		}
+		ConsumerApp app = new ConsumerApp(launch.start(List.of(appArgs)));
+		if (!app.app.process().isAlive()) {
 			throw new IllegalStateException(
-					"The consumer app exited (" + app.process.exitValue() + "); log:\n" + app.log());
+					"The consumer app exited (" + app.app.process().exitValue() + "); log:\n" + app.log());
 		}
 		return app;
 	}
@@ -159,65 +150,6 @@ final class ConsumerApp implements AutoCloseable {
 		return command;
 	}
 
-	private boolean lostItsPort() {
-		return !this.process.isAlive() && (FreePort.lostInOutput(this.port, log())
-				|| (this.stdoutPump != null && FreePort.lostInOutput(this.port, stdout())));
-	}
-
-	private static ConsumerApp startOn(int port, String name, Path built, long stdoutBytesPerSecond,
-			String... appArgs) {
-		List<String> command = javaCommand(built);
-		command.add("--server.port=" + port);
-		command.addAll(List.of(appArgs));
-		try {
-			Path log = Path.of("target", "consumer-" + name + ".log");
-			Files.createDirectories(log.getParent());
-			ProcessBuilder builder = new ProcessBuilder(command);
-			if (stdoutBytesPerSecond > 0) {
-				builder.redirectError(log.toFile());
-			}
-			else {
-				builder.redirectErrorStream(true).redirectOutput(log.toFile());
-			}
-			Process process = builder.start();
-			StdoutPump pump = (stdoutBytesPerSecond > 0) ? StdoutPump.start(process,
-					log.resolveSibling("consumer-" + name + ".stdout.log"), stdoutBytesPerSecond) : null;
-			ConsumerApp app = new ConsumerApp(process, log, port, pump);
-			app.awaitHealthOrExit();
-			return app;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private void awaitHealthOrExit() {
-		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (!this.process.isAlive()) {
-				return;
-			}
-			try {
-				if (get("/actuator/health").statusCode() == 200) {
-					return;
-				}
-			}
-			catch (UncheckedIOException ex) {
-				// not listening yet
-			}
-			try {
-				Thread.sleep(250);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				break;
-			}
-		}
-		close();
-		throw new IllegalStateException(
-				"The consumer app did not answer within " + STARTUP_TIMEOUT + "; log:\n" + log());
-	}
-
 	/**
 	 * Waits until the application's log contains a text (a line it writes once some work
 	 * is done, such as its deferred checks).
@@ -227,7 +159,7 @@ final class ConsumerApp implements AutoCloseable {
 	void awaitLog(String text, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (!log().contains(text)) {
-			if (System.nanoTime() > deadline || !this.process.isAlive()) {
+			if (System.nanoTime() > deadline || !this.app.process().isAlive()) {
 				throw new AssertionError("No '" + text + "' in the log within " + timeout + ":\n" + log());
 			}
 			try {
@@ -241,7 +173,7 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	HttpResponse<String> get(String path) {
-		return get(path, Duration.ofSeconds(10));
+		return this.app.get(path);
 	}
 
 	/**
@@ -253,35 +185,15 @@ final class ConsumerApp implements AutoCloseable {
 	 * time
 	 */
 	HttpResponse<String> get(String path, Duration timeout) {
-		try {
-			return this.http.send(
-					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path)).timeout(timeout).build(),
-					HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return this.app.get(path, timeout);
 	}
 
 	HttpResponse<String> post(String path, String body) {
-		try {
-			return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
-				.timeout(Duration.ofSeconds(10))
-				.header("Content-Type", "text/plain")
-				.POST(HttpRequest.BodyPublishers.ofString(body))
-				.build(), HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return this.app.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.app.port() + path))
+			.timeout(Duration.ofSeconds(10))
+			.header("Content-Type", "text/plain")
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.build());
 	}
 
 	/**
@@ -362,7 +274,12 @@ final class ConsumerApp implements AutoCloseable {
 	 * @return the log
 	 */
 	String log() {
-		return readQuietly(this.log);
+		try {
+			return this.app.log();
+		}
+		catch (UncheckedIOException ex) {
+			return "(not readable: " + ex.getCause() + ")";
+		}
 	}
 
 	/**
@@ -378,22 +295,22 @@ final class ConsumerApp implements AutoCloseable {
 	 * @return the file
 	 */
 	Path stdoutFile() {
-		if (this.stdoutPump == null) {
+		if (!this.app.hasStdoutPump()) {
 			throw new IllegalStateException("stdout goes to the log file: start with a slow stdout");
 		}
-		return this.stdoutPump.file();
+		return this.app.stdoutFile();
 	}
 
 	/** Stops reading stdout: the log shipper has stalled. */
 	void stallStdout() {
 		stdoutFile();
-		this.stdoutPump.stall();
+		this.app.stallStdout();
 	}
 
 	/** Reads stdout again, at its pace. */
 	void resumeStdout() {
 		stdoutFile();
-		this.stdoutPump.resume();
+		this.app.resumeStdout();
 	}
 
 	/**
@@ -402,7 +319,7 @@ final class ConsumerApp implements AutoCloseable {
 	 * application's writes fail at once as if they were written).
 	 */
 	void terminate() {
-		this.process.toHandle().destroy();
+		this.app.terminate();
 	}
 
 	/**
@@ -412,7 +329,7 @@ final class ConsumerApp implements AutoCloseable {
 	 */
 	boolean awaitExit(Duration limit) {
 		try {
-			return this.process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+			return this.app.process().waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -429,22 +346,20 @@ final class ConsumerApp implements AutoCloseable {
 	 * then killed)
 	 */
 	int stopWithin(Duration bound) {
-		if (this.stdoutPump != null) {
-			this.stdoutPump.resume();
+		if (this.app.hasStdoutPump()) {
+			this.app.resumeStdout();
 		}
 		terminate();
 		boolean ended = awaitExit(bound);
 		if (!ended) {
-			this.process.destroyForcibly();
+			this.app.process().destroyForcibly();
 			awaitExit(Duration.ofSeconds(10));
 		}
-		if (this.stdoutPump != null) {
-			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
-		}
+		this.app.awaitStdoutEnd(Duration.ofSeconds(10));
 		if (!ended) {
 			throw new AssertionError("The stop did not end within " + bound + "; killed. Log:\n" + log());
 		}
-		return this.process.exitValue();
+		return this.app.process().exitValue();
 	}
 
 	/**
@@ -452,7 +367,7 @@ final class ConsumerApp implements AutoCloseable {
 	 * @return its handle
 	 */
 	ProcessHandle handle() {
-		return this.process.toHandle();
+		return this.app.process().toHandle();
 	}
 
 	private static String readQuietly(Path file) {
@@ -464,28 +379,13 @@ final class ConsumerApp implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Stops the application: SIGTERM, the pipe left open when stdout has its own reader
+	 * (read again, if stalled), so that the stop writes what is queued.
+	 */
 	@Override
 	public void close() {
-		if (this.stdoutPump != null) {
-			this.stdoutPump.resume();
-			// A SIGTERM that leaves the pipe open: the stop writes what is queued.
-			terminate();
-		}
-		else {
-			this.process.destroy();
-		}
-		try {
-			if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		if (this.stdoutPump != null) {
-			// What was still in the pipe when the process ended reaches the file.
-			this.stdoutPump.awaitEnd(Duration.ofSeconds(10));
-		}
+		this.app.close();
 	}
 
 }

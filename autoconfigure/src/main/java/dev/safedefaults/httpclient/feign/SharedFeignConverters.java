@@ -55,7 +55,7 @@ final class SharedFeignConverters {
 	 * customizers it sees (its own configuration's included).
 	 * @param clientCustomizers the {@link ClientHttpMessageConvertersCustomizer}s the
 	 * client's context sees, in order
-	 * @param feignCustomizers the {@link HttpMessageConverterCustomizer}s the client's
+	 * @param allFeignCustomizers the {@link HttpMessageConverterCustomizer}s the client's
 	 * context sees, in order
 	 * @return the converters to use for that client
 	 */

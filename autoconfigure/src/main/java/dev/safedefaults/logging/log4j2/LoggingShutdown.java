@@ -37,12 +37,6 @@ public final class LoggingShutdown implements BoundedLoggingStop.Drain {
 
 	private static final long POLL_MILLIS = 10;
 
-	/**
-	 * How long past its deadline the context's own stop may take (it sleeps while events
-	 * are queued).
-	 */
-	private static final long CONTEXT_STOP_GRACE_MILLIS = 250;
-
 	private final LoggerContext context;
 
 	private final Duration timeout;
@@ -104,7 +98,8 @@ public final class LoggingShutdown implements BoundedLoggingStop.Drain {
 				return;
 			}
 		}
-		if (!stopContext(deadline) && this.backlog != null && this.backlog.hasBacklog()) {
+		if (!BoundedLoggingStop.stopContext((millis) -> this.context.stop(millis, TimeUnit.MILLISECONDS), deadline)
+				&& this.backlog != null && this.backlog.hasBacklog()) {
 			// Events logged after the drain, which the context's stop could not write in
 			// time.
 			reportUnwritten(this.backlog.count());
@@ -122,23 +117,6 @@ public final class LoggingShutdown implements BoundedLoggingStop.Drain {
 		if (unwritten.total() > 0) {
 			this.lastLine.write(unwritten.line(), unwritten.warnOrError() > 0);
 		}
-	}
-
-	private boolean stopContext(long deadline) {
-		long remainingMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-		Thread stop = new Thread(() -> this.context.stop(remainingMillis, TimeUnit.MILLISECONDS),
-				"safe-defaults-logging-stop");
-		stop.setDaemon(true);
-		stop.start();
-		try {
-			// Log4j's stop of an async context sleeps while events are queued, on top of
-			// its timeout.
-			stop.join(remainingMillis + CONTEXT_STOP_GRACE_MILLIS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		return !stop.isAlive();
 	}
 
 	private static void sleep(long millis) {

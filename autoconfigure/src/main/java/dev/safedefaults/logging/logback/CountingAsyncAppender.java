@@ -24,8 +24,8 @@ import org.jspecify.annotations.Nullable;
  * Unlike Logback's {@code AsyncAppender} (INFO and below dropped uncounted once the queue
  * is 80% full, every caller blocked when full, or WARN and ERROR dropped too with
  * {@code neverBlock}), a full queue drops only the events at or below the threshold, and
- * counts them; WARN and ERROR wait for space and are never dropped. In
- * {@link WrappingSettings.Mode#BLOCK} every event waits.
+ * counts them; WARN and ERROR wait for space and are never dropped. With
+ * {@link dev.safedefaults.logging.QueueFullMode#BLOCK} every event waits.
  * <p>
  * No caller data: the event's caller data is set empty before it is queued, so nothing
  * walks the calling thread's stack (incident 3) and a layout that asks for it prints

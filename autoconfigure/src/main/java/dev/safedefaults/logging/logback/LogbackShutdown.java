@@ -6,7 +6,6 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -29,8 +28,6 @@ import dev.safedefaults.logging.Unwritten;
  * </ol>
  */
 final class LogbackShutdown implements BoundedLoggingStop.Drain {
-
-	private static final long CONTEXT_STOP_GRACE_MILLIS = 250;
 
 	private final LoggerContext context;
 
@@ -74,7 +71,7 @@ final class LogbackShutdown implements BoundedLoggingStop.Drain {
 			reportBacklog(wrappers);
 			return;
 		}
-		if (!stopContext(deadline)) {
+		if (!BoundedLoggingStop.stopContext((millis) -> this.context.stop(), deadline)) {
 			// Events logged after the drain, which the context's stop could not write in
 			// time.
 			reportBacklog(wrappers);
@@ -111,20 +108,6 @@ final class LogbackShutdown implements BoundedLoggingStop.Drain {
 			}
 		}
 		return new ArrayList<>(found.keySet());
-	}
-
-	private boolean stopContext(long deadline) {
-		long remainingMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-		Thread stop = new Thread(this.context::stop, "safe-defaults-logging-stop");
-		stop.setDaemon(true);
-		stop.start();
-		try {
-			stop.join(remainingMillis + CONTEXT_STOP_GRACE_MILLIS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		return !stop.isAlive();
 	}
 
 }
