@@ -37,6 +37,7 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.Slice;
+import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.logging.log4j2.StarterSwitchedOffAutoConfiguration;
 import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
@@ -180,6 +181,30 @@ class ArchitectureTests {
 			.should()
 			.beAnnotatedWith(ConditionalOnSafeDefaultsEnabled.class)
 			.because("safe-defaults.enabled=false switches the whole starter off")
+			.check(MAIN_CLASSES);
+	}
+
+	/**
+	 * One name per role, so that a newcomer finds a feature's parts by name: a feature's
+	 * status line is its {@code XxxFeatureStatus}, an auto-configuration is an
+	 * {@code XxxAutoConfiguration}, a properties class an {@code XxxProperties}.
+	 */
+	@Test
+	void namesFollowTheirRole() {
+		classes().that()
+			.implement(FeatureStatusReporter.class)
+			.should()
+			.haveSimpleNameEndingWith("FeatureStatus")
+			.check(MAIN_CLASSES);
+		classes().that()
+			.areAnnotatedWith(AutoConfiguration.class)
+			.should()
+			.haveSimpleNameEndingWith("AutoConfiguration")
+			.check(MAIN_CLASSES);
+		classes().that()
+			.areAnnotatedWith(ConfigurationProperties.class)
+			.should()
+			.haveSimpleNameEndingWith("Properties")
 			.check(MAIN_CLASSES);
 	}
 

@@ -33,9 +33,9 @@ import org.springframework.context.annotation.Configuration;
 public final class ParsedConfigCacheAutoConfiguration {
 
 	@Bean
-	ParsedConfigCacheFeatureStatusReporter safeDefaultsConfigCacheFeatureStatus(ParsedConfigCacheProperties properties,
+	ParsedConfigCacheFeatureStatus safeDefaultsConfigCacheFeatureStatus(ParsedConfigCacheProperties properties,
 			ObjectProvider<ParsedConfigCache> caches, ApplicationContext context) {
-		return new ParsedConfigCacheFeatureStatusReporter(properties, caches, context.getClassLoader());
+		return new ParsedConfigCacheFeatureStatus(properties, caches, context.getClassLoader());
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -38,7 +38,7 @@ public final class JdbcDefaultsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingClass("com.zaxxer.hikari.HikariDataSource")
 	FeatureStatusReporter safeDefaultsJdbcFeatureStatus() {
-		return new LibraryAbsentFeatureStatus(JdbcFeatureStatusReporter.FEATURE, "HikariCP is not on the class path");
+		return new LibraryAbsentFeatureStatus(JdbcFeatureStatus.FEATURE, "HikariCP is not on the class path");
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -46,9 +46,9 @@ public final class JdbcDefaultsAutoConfiguration {
 	static class HikariPoolsConfiguration {
 
 		@Bean
-		JdbcFeatureStatusReporter safeDefaultsJdbcFeatureStatus(JdbcDefaultsProperties properties,
+		JdbcFeatureStatus safeDefaultsJdbcFeatureStatus(JdbcDefaultsProperties properties,
 				ObjectProvider<HikariDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
-			return new JdbcFeatureStatusReporter(properties, postProcessor, beanFactory);
+			return new JdbcFeatureStatus(properties, postProcessor, beanFactory);
 		}
 
 		@Bean

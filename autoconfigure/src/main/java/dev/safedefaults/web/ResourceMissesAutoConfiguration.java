@@ -49,9 +49,9 @@ public final class ResourceMissesAutoConfiguration {
 	}
 
 	@Bean
-	ResourceMissesStatusReporter safeDefaultsResourceMissesFeatureStatus(ResourceMissesProperties properties,
+	ResourceMissesFeatureStatus safeDefaultsResourceMissesFeatureStatus(ResourceMissesProperties properties,
 			ObjectProvider<ResourceMissesInstaller> installers, ObjectProvider<RememberedMisses> misses) {
-		return new ResourceMissesStatusReporter(properties, installers, misses);
+		return new ResourceMissesFeatureStatus(properties, installers, misses);
 	}
 
 	@Configuration(proxyBeanMethods = false)

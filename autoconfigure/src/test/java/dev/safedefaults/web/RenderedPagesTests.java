@@ -105,7 +105,7 @@ class RenderedPagesTests {
 	@Test
 	void theStatusNamesTheHandlersWhoseMissesAreRemembered() throws Exception {
 		try (ConfigurableApplicationContext on = start(true, true)) {
-			FeatureStatus status = on.getBean(ResourceMissesStatusReporter.class).status();
+			FeatureStatus status = on.getBean(ResourceMissesFeatureStatus.class).status();
 			assertThat(status.enabled()).isTrue();
 			assertThat(status.appliedTo())
 				.anyMatch((handler) -> handler.equals("/** (2 of 3 locations remembered, 1 asked every time)"));

@@ -51,7 +51,7 @@ class ResourceMissesAutoConfigurationTests {
 	@Test
 	void withoutCaffeineNothingIsRememberedAndTheStatusSaysWhy() {
 		this.runner.withClassLoader(new FilteredClassLoader(Caffeine.class))
-			.run((context) -> assertThat(context.getBean(ResourceMissesStatusReporter.class).status().reason())
+			.run((context) -> assertThat(context.getBean(ResourceMissesFeatureStatus.class).status().reason())
 				.contains("Caffeine"));
 	}
 

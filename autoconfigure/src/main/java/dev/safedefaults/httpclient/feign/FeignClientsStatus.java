@@ -4,8 +4,8 @@ import dev.safedefaults.check.FeatureStatus;
 
 /**
  * What the Feign feature did to each client. Its signature names no Feign type, so that
- * {@link FeignStatusReporter} loads without OpenFeign; the implementation exists only
- * when OpenFeign is on the class path.
+ * {@link FeignFeatureStatus} loads without OpenFeign; the implementation exists only when
+ * OpenFeign is on the class path.
  */
 @FunctionalInterface
 interface FeignClientsStatus {

@@ -41,7 +41,7 @@ public final class FeignConvertersAutoConfiguration {
 	@Bean
 	FeatureStatusReporter safeDefaultsFeignFeatureStatus(FeignProperties properties,
 			ObjectProvider<FeignClientsStatus> clients) {
-		return new FeignStatusReporter(properties, clients);
+		return new FeignFeatureStatus(properties, clients);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -33,11 +33,11 @@ final class OpenFeignClientsStatus implements FeignClientsStatus {
 	@Override
 	public FeatureStatus status(boolean enabled) {
 		if (!enabled) {
-			return FeatureStatus.off(FeignStatusReporter.FEATURE,
+			return FeatureStatus.off(FeignFeatureStatus.FEATURE,
 					"safe-defaults.feign.enabled=false: every client builds OpenFeign's default converters");
 		}
 		if (this.shared.getIfAvailable() == null) {
-			return FeatureStatus.off(FeignStatusReporter.FEATURE,
+			return FeatureStatus.off(FeignFeatureStatus.FEATURE,
 					"the application defines its own FeignHttpMessageConverters bean, which every client uses");
 		}
 		FeignClientFactory factory = this.clientFactory.getIfAvailable();
@@ -66,7 +66,7 @@ final class OpenFeignClientsStatus implements FeignClientsStatus {
 		if (!pending.isEmpty()) {
 			notes.add("context not created yet for " + String.join(", ", pending));
 		}
-		return new FeatureStatus(FeignStatusReporter.FEATURE, true, appliedTo,
+		return new FeatureStatus(FeignFeatureStatus.FEATURE, true, appliedTo,
 				notes.isEmpty() ? null : String.join("; ", notes))
 			.withScope(appliedTo.size() + ((appliedTo.size() == 1) ? " client" : " clients"));
 	}

@@ -42,7 +42,7 @@ public final class RestClientConvertersAutoConfiguration {
 	@Bean
 	FeatureStatusReporter safeDefaultsRestClientFeatureStatus(RestClientProperties properties,
 			ObjectProvider<RestClientBuilds> builds) {
-		return new RestClientStatusReporter(properties, builds);
+		return new RestClientFeatureStatus(properties, builds);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -32,7 +32,7 @@ public final class HttpClientTimeoutsAutoConfiguration {
 	@Bean
 	FeatureStatusReporter safeDefaultsHttpClientTimeoutsFeatureStatus(ConfigurableEnvironment environment,
 			ObjectProvider<BootClientTimeouts> timeouts) {
-		return new HttpClientTimeoutsStatusReporter(HttpClientTimeoutsDefaults.isOn(environment), timeouts);
+		return new HttpClientTimeoutsFeatureStatus(HttpClientTimeoutsDefaults.isOn(environment), timeouts);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -12,7 +12,7 @@ import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.HostileInputs.Case;
 import dev.safedefaults.check.HostileInputs;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
-import dev.safedefaults.jdbc.JdbcFeatureStatusReporter;
+import dev.safedefaults.jdbc.JdbcFeatureStatus;
 import dev.safedefaults.jdbc.JdbcFindings;
 import dev.safedefaults.jdbc.MaxLifetimeCheck;
 import dev.safedefaults.jdbc.PoolServerVariables;
@@ -76,7 +76,7 @@ class HostileJdbcUrlsTests {
 			pool.setJdbcUrl("jdbc:oracle:thin:scott/S3cretPW@//db.example:1521/orders");
 			return pool;
 		})
-			.run((context) -> assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().reason())
+			.run((context) -> assertThat(context.getBean(JdbcFeatureStatus.class).status().reason())
 				.contains("jdbc:oracle:thin:@//db.example:1521/orders")
 				.contains("left alone")
 				.doesNotContain("S3cretPW")

@@ -9,7 +9,7 @@ import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
 import dev.safedefaults.jdbc.JdbcDefaultsProperties;
-import dev.safedefaults.jdbc.JdbcFeatureStatusReporter;
+import dev.safedefaults.jdbc.JdbcFeatureStatus;
 import dev.safedefaults.jdbc.MaxLifetimeCheck;
 import dev.safedefaults.jdbc.PoolSettingsCheck;
 import dev.safedefaults.jdbc.postgresql.PostgreSqlChecksAutoConfiguration;
@@ -58,7 +58,7 @@ class JdbcDefaultsAutoConfigurationTests {
 			.hasSingleBean(PreparedStatementBudgetCheck.class)
 			.hasSingleBean(MaxLifetimeCheck.class)
 			.hasSingleBean(AutocommitRoundTripsCheck.class)
-			.hasSingleBean(JdbcFeatureStatusReporter.class));
+			.hasSingleBean(JdbcFeatureStatus.class));
 	}
 
 	@Test

@@ -17,7 +17,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
-import dev.safedefaults.jdbc.JdbcFeatureStatusReporter;
+import dev.safedefaults.jdbc.JdbcFeatureStatus;
 import dev.safedefaults.jdbc.PoolServerVariables;
 import dev.safedefaults.jdbc.mysql.StatementCounters.Counts;
 import dev.safedefaults.jdbc.postgresql.PostgreSqlChecksAutoConfiguration;
@@ -234,7 +234,7 @@ class JdbcDefaultsOnEmbeddedMariaDbTests {
 		this.runner.withUserConfiguration(StartedPoolConfiguration.class).run((context) -> {
 			HikariDataSource pool = context.getBean(HikariDataSource.class);
 			assertThat(pool.getDataSourceProperties()).isEmpty();
-			assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().reason()).contains("left alone",
+			assertThat(context.getBean(JdbcFeatureStatus.class).status().reason()).contains("left alone",
 					"started before safe-defaults could configure it");
 		});
 	}

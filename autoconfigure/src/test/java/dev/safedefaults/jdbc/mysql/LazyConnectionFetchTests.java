@@ -10,7 +10,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
-import dev.safedefaults.jdbc.JdbcFeatureStatusReporter;
+import dev.safedefaults.jdbc.JdbcFeatureStatus;
 import dev.safedefaults.jdbc.postgresql.PostgreSqlChecksAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
@@ -54,7 +54,7 @@ class LazyConnectionFetchTests {
 			assertThat(pool.getDataSourceProperties()).containsEntry("useServerPrepStmts", "true")
 				.containsEntry("cachePrepStmts", "true");
 			assertThat(pool.getHikariPoolMXBean()).as("the pool never started").isNull();
-			assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().appliedTo()).singleElement()
+			assertThat(context.getBean(JdbcFeatureStatus.class).status().appliedTo()).singleElement()
 				.asString()
 				.contains("useServerPrepStmts");
 		});

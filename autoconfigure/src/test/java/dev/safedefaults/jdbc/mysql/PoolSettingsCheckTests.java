@@ -8,7 +8,7 @@ import dev.safedefaults.check.FindingCatalogue;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
-import dev.safedefaults.jdbc.JdbcFeatureStatusReporter;
+import dev.safedefaults.jdbc.JdbcFeatureStatus;
 import dev.safedefaults.jdbc.JdbcFindings;
 import dev.safedefaults.jdbc.postgresql.PostgreSqlChecksAutoConfiguration;
 import org.junit.jupiter.api.Test;
@@ -279,8 +279,7 @@ class PoolSettingsCheckTests {
 							MySqlProtocolFindings.IGNORED_PROPERTY.id());
 				assertThat(findings)
 					.allSatisfy((finding) -> assertThat(finding.toLogLine()).doesNotContain("t0p-s3cret"));
-				assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().toString())
-					.doesNotContain("t0p-s3cret");
+				assertThat(context.getBean(JdbcFeatureStatus.class).status().toString()).doesNotContain("t0p-s3cret");
 			});
 	}
 

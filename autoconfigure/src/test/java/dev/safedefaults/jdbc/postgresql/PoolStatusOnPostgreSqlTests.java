@@ -9,7 +9,7 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.StartupCheckRunner;
 import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
-import dev.safedefaults.jdbc.JdbcFeatureStatusReporter;
+import dev.safedefaults.jdbc.JdbcFeatureStatus;
 import dev.safedefaults.jdbc.JdbcFindings;
 import dev.safedefaults.jdbc.MachineService;
 import dev.safedefaults.jdbc.PoolStartedAtStartup;
@@ -53,7 +53,7 @@ class PoolStatusOnPostgreSqlTests {
 	void aStartedPostgreSqlPoolIsNamedLeftAloneWithItsReason() {
 		this.runner.withBean(PoolStartedAtStartup.class).run((context) -> {
 			assertThat(context).hasNotFailed();
-			FeatureStatus status = context.getBean(JdbcFeatureStatusReporter.class).status();
+			FeatureStatus status = context.getBean(JdbcFeatureStatus.class).status();
 			assertThat(status.shortForm()).as("the pool in the startup line")
 				.matches("jdbc\\(HikariPool-\\d+: left alone, jdbc:postgresql is not a MySQL-protocol pool .*\\)")
 				.doesNotContain("no pool");
@@ -72,12 +72,12 @@ class PoolStatusOnPostgreSqlTests {
 	@Test
 	void withTheDefaultsOffEachPoolSaysWhetherTheChecksLookAtIt() {
 		this.runner.withPropertyValues("safe-defaults.jdbc.enabled=false", "spring.datasource.name=orders")
-			.run((context) -> assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().shortForm())
+			.run((context) -> assertThat(context.getBean(JdbcFeatureStatus.class).status().shortForm())
 				.startsWith("jdbc(orders: left alone, jdbc:postgresql is not a MySQL-protocol pool"));
 		this.runner
 			.withPropertyValues("safe-defaults.jdbc.enabled=false", "spring.datasource.name=orders",
 					"spring.datasource.url=" + MYSQL_URL)
-			.run((context) -> assertThat(context.getBean(JdbcFeatureStatusReporter.class).status().shortForm())
+			.run((context) -> assertThat(context.getBean(JdbcFeatureStatus.class).status().shortForm())
 				.isEqualTo("jdbc(orders: checks only)"));
 	}
 

@@ -14,7 +14,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * got the shared converters set, or why none did. Loads no RestClient class: without
  * {@code spring-boot-restclient} it says the library is absent.
  */
-final class RestClientStatusReporter implements FeatureStatusReporter {
+final class RestClientFeatureStatus implements FeatureStatusReporter {
 
 	static final String FEATURE = "restclient";
 
@@ -22,7 +22,7 @@ final class RestClientStatusReporter implements FeatureStatusReporter {
 
 	private final ObjectProvider<RestClientBuilds> builds;
 
-	RestClientStatusReporter(RestClientProperties properties, ObjectProvider<RestClientBuilds> builds) {
+	RestClientFeatureStatus(RestClientProperties properties, ObjectProvider<RestClientBuilds> builds) {
 		this.properties = properties;
 		this.builds = builds;
 	}

@@ -12,7 +12,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * Reports the {@code resource-misses} feature: each resource handler whose misses are
  * remembered and how many of its locations, or why none.
  */
-final class ResourceMissesStatusReporter implements FeatureStatusReporter {
+final class ResourceMissesFeatureStatus implements FeatureStatusReporter {
 
 	static final String FEATURE = "resource-misses";
 
@@ -22,8 +22,8 @@ final class ResourceMissesStatusReporter implements FeatureStatusReporter {
 
 	private final ObjectProvider<RememberedMisses> misses;
 
-	ResourceMissesStatusReporter(ResourceMissesProperties properties,
-			ObjectProvider<ResourceMissesInstaller> installers, ObjectProvider<RememberedMisses> misses) {
+	ResourceMissesFeatureStatus(ResourceMissesProperties properties, ObjectProvider<ResourceMissesInstaller> installers,
+			ObjectProvider<RememberedMisses> misses) {
 		this.properties = properties;
 		this.installers = installers;
 		this.misses = misses;

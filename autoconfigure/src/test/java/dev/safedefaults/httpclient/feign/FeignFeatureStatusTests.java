@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The {@code feign} status reporter when OpenFeign is absent.
  */
-class FeignStatusReporterTests {
+class FeignFeatureStatusTests {
 
 	@Test
 	void withoutOpenFeignOnlyTheReporterIsThereAndItSaysTheLibraryIsAbsent() {

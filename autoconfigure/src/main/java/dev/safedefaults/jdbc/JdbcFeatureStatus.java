@@ -18,7 +18,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * {@link HikariDefaultsPostProcessor} and, with the defaults off, its
  * {@link DriverDefaults}). URLs are masked.
  */
-public final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
+public final class JdbcFeatureStatus implements FeatureStatusReporter {
 
 	static final String FEATURE = "jdbc";
 
@@ -30,8 +30,8 @@ public final class JdbcFeatureStatusReporter implements FeatureStatusReporter {
 
 	private final List<DriverDefaults> drivers = DriverDefaults.listed();
 
-	JdbcFeatureStatusReporter(JdbcDefaultsProperties properties,
-			ObjectProvider<HikariDefaultsPostProcessor> postProcessor, ListableBeanFactory beanFactory) {
+	JdbcFeatureStatus(JdbcDefaultsProperties properties, ObjectProvider<HikariDefaultsPostProcessor> postProcessor,
+			ListableBeanFactory beanFactory) {
 		this.properties = properties;
 		this.postProcessor = postProcessor;
 		this.beanFactory = beanFactory;

@@ -13,7 +13,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * got the starter's timeouts, and which kept their own. Loads no Boot HTTP client class:
  * without {@code spring-boot-http-client} it says the library is absent.
  */
-final class HttpClientTimeoutsStatusReporter implements FeatureStatusReporter {
+final class HttpClientTimeoutsFeatureStatus implements FeatureStatusReporter {
 
 	static final String FEATURE = "http-client-timeouts";
 
@@ -21,7 +21,7 @@ final class HttpClientTimeoutsStatusReporter implements FeatureStatusReporter {
 
 	private final ObjectProvider<BootClientTimeouts> timeouts;
 
-	HttpClientTimeoutsStatusReporter(boolean enabled, ObjectProvider<BootClientTimeouts> timeouts) {
+	HttpClientTimeoutsFeatureStatus(boolean enabled, ObjectProvider<BootClientTimeouts> timeouts) {
 		this.enabled = enabled;
 		this.timeouts = timeouts;
 	}

@@ -9,7 +9,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * Reports the {@code feign} feature: which clients use the converters built once, or why
  * none does. Loads no Feign class: without OpenFeign it says the library is absent.
  */
-final class FeignStatusReporter implements FeatureStatusReporter {
+final class FeignFeatureStatus implements FeatureStatusReporter {
 
 	static final String FEATURE = "feign";
 
@@ -17,7 +17,7 @@ final class FeignStatusReporter implements FeatureStatusReporter {
 
 	private final ObjectProvider<FeignClientsStatus> clients;
 
-	FeignStatusReporter(FeignProperties properties, ObjectProvider<FeignClientsStatus> clients) {
+	FeignFeatureStatus(FeignProperties properties, ObjectProvider<FeignClientsStatus> clients) {
 		this.properties = properties;
 		this.clients = clients;
 	}

@@ -15,7 +15,7 @@ import org.springframework.util.ClassUtils;
  * Caffeine or Jackson is missing, so it must not touch their classes before it knows they
  * are there.
  */
-final class ParsedConfigCacheFeatureStatusReporter implements FeatureStatusReporter {
+final class ParsedConfigCacheFeatureStatus implements FeatureStatusReporter {
 
 	static final String FEATURE = "config-cache";
 
@@ -29,8 +29,8 @@ final class ParsedConfigCacheFeatureStatusReporter implements FeatureStatusRepor
 
 	private final @Nullable ClassLoader classLoader;
 
-	ParsedConfigCacheFeatureStatusReporter(ParsedConfigCacheProperties properties,
-			ObjectProvider<ParsedConfigCache> caches, @Nullable ClassLoader classLoader) {
+	ParsedConfigCacheFeatureStatus(ParsedConfigCacheProperties properties, ObjectProvider<ParsedConfigCache> caches,
+			@Nullable ClassLoader classLoader) {
 		this.properties = properties;
 		this.caches = caches;
 		this.classLoader = classLoader;
