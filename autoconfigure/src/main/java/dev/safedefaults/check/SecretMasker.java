@@ -18,10 +18,11 @@ import org.springframework.lang.Contract;
  * feature statuses, the startup log, the health group, the endpoint.
  * <ul>
  * <li>A URL of a kind a feature contributes a {@link UrlDisplayForm} for (the JDBC
- * feature's {@code jdbc:} URLs) is rendered by construction: what is parsed is shown,
- * every value not on a short list is masked. Inside free text, where the end of a URL
- * cannot be known (a password may hold a space), a URL that is not already in its display
- * form takes the rest of the text with it: its scheme stays, the rest is masked.</li>
+ * feature's {@code jdbc:} URLs) is rendered by construction from what is known to be safe
+ * (scheme, hosts, ports, database name); its parameters are one mask. Inside free text,
+ * where the end of a URL cannot be known (a password may hold a space), a URL that is not
+ * already in its display form takes the rest of the text with it: its scheme stays, the
+ * rest is masked.</li>
  * <li>Free text (exception messages) is masked by key: the value of any key that looks
  * secret in any case style ({@code password}, {@code client-secret}, {@code DB_PASSWORD},
  * {@code accessKey}, {@code auth}, {@code passphrase}, {@code jwt}, {@code cookie},

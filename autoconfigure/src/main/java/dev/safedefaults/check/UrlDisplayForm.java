@@ -9,8 +9,11 @@ import java.util.regex.Pattern;
  * applies every contribution to whole values and inside free text without knowing any URL
  * syntax itself.
  * <p>
- * A contribution renders from what it parses, never by deleting what looks secret:
- * whatever it does not parse completely it shows as its scheme at most.
+ * A contribution renders from what is known to be safe (for a JDBC URL: its scheme,
+ * hosts, ports and database name), never by deleting what looks secret: everything else
+ * is one {@value SecretMasker#MASK} or left out, and a URL of no shape it knows is shown
+ * as its scheme at most. Rendering is a fixed point, so a rendered URL inside a text is
+ * recognised and kept.
  */
 public interface UrlDisplayForm {
 
@@ -33,8 +36,8 @@ public interface UrlDisplayForm {
 	 * The URL as it may be shown.
 	 * @param url a value for which {@link #isUrl} holds, or a token {@link #urlInText}
 	 * found
-	 * @return the URL rendered from what was parsed; its scheme only, or
-	 * {@value SecretMasker#MASK}, when it does not parse
+	 * @return the URL rendered from its safe parts; its scheme only, or
+	 * {@value SecretMasker#MASK}, when it has no shape the contribution knows
 	 */
 	String render(String url);
 

@@ -1,43 +1,63 @@
 package dev.safedefaults.jdbc;
 
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.safedefaults.check.SecretMasker;
 import org.jspecify.annotations.Nullable;
 
-import static dev.safedefaults.jdbc.JdbcUrlSyntax.NAME;
-import static dev.safedefaults.jdbc.JdbcUrlSyntax.PATH;
-import static dev.safedefaults.jdbc.JdbcUrlSyntax.appendQuery;
-import static dev.safedefaults.jdbc.JdbcUrlSyntax.indexOfAny;
-import static dev.safedefaults.jdbc.JdbcUrlSyntax.renderHosts;
-import static dev.safedefaults.jdbc.JdbcUrlSyntax.shownValue;
-
 /**
- * Renders a JDBC URL for display from what is parsed out of it, never by deleting what
- * looks secret: the scheme, the hosts and ports, the database (or path), and the names of
- * the parameters. A parameter's value is shown only when its name is on a short list of
- * settings safe-defaults reports on (statement caching, {@code useConfigs}, timeouts…)
- * and the value is a plain word or number; every other value is
- * {@value SecretMasker#MASK}. User-info ({@code user:password@}, Oracle's
- * {@code scott/tiger@}) is removed. A URL that does not parse completely under these
- * strict rules is shown as its scheme only, so a character the parser did not expect can
- * never carry part of a secret out.
- * <p>
- * Shapes: {@code //} URLs (MySQL and MariaDB Connector/J with their {@code address=(…)}
- * and {@code (key=value,…)} host forms, PostgreSQL, SQL Server with {@code ;key=value}
- * and {@code {braced}} values, H2 over TCP, multi-host lists, IPv6), Oracle thin
- * (EZConnect and {@code (DESCRIPTION=…)}), and path URLs with {@code ;key=value} settings
- * (H2, Derby, HSQLDB, SQLite).
+ * Renders a JDBC URL for display from what is known to be safe only, never by deleting
+ * what looks secret: the scheme, and then, where the URL has one of the shapes below with
+ * every piece matching a strict syntax, its hosts with their ports and its database name.
+ * No parameter, name or value, is ever shown: whatever follows those pieces is one
+ * {@value SecretMasker#MASK} after the {@code ?} or {@code ;} that introduced it.
+ * User-info ({@code user:password@}, Oracle's {@code scott/tiger@}) is dropped.
+ * <ul>
+ * <li>{@code //} URLs of any driver: {@code jdbc:mysql://db.example:3306/orders?******},
+ * multi-host lists, bracketed IPv6, {@code jdbc:sqlserver://db.example;******}.</li>
+ * <li>Oracle thin: {@code jdbc:oracle:thin:@//db.example:1521/orders},
+ * {@code jdbc:oracle:thin:@db.example:1521:ORCL}.</li>
+ * <li>Path URLs of the drivers that name a database there (H2, HSQLDB, Derby, SQLite,
+ * PostgreSQL): {@code jdbc:h2:mem:orders;******}.</li>
+ * </ul>
+ * Anything else is shown as its scheme only ({@code jdbc:mysql:}): Connector/J's
+ * {@code address=(…)} and {@code (key=value,…)} host forms, Oracle's
+ * {@code (DESCRIPTION=…)}, a file path, a DB2 URL with properties in its path, and a URL
+ * in which an {@code @} follows the host list, since there the user-info may go on past
+ * where the hosts seem to end (a raw {@code /}, {@code ?} or {@code #} in a password).
+ * Rendering is a fixed point: a rendered URL renders as itself.
  */
 public final class JdbcUrlForDisplay {
 
 	private static final String MASK = SecretMasker.MASK;
 
-	private static final Pattern SCHEME = Pattern.compile("(?i)jdbc:(?:[a-z][a-z0-9+.\\-]*:)+");
+	private static final String SUBPROTOCOL = "[a-z][a-z0-9+.\\-]*";
 
-	private static final Pattern FIRST_SUBPROTOCOL = Pattern.compile("(?i)jdbc:[a-z][a-z0-9+.\\-]*:");
+	private static final Pattern SCHEME = Pattern.compile("(?i)jdbc:(?:" + SUBPROTOCOL + ":)+");
+
+	private static final Pattern FIRST_SUBPROTOCOL = Pattern.compile("(?i)jdbc:(" + SUBPROTOCOL + "):");
+
+	/**
+	 * Host names, IPv4 addresses and bracketed IPv6 addresses, each with an optional
+	 * port, comma-separated.
+	 */
+	private static final String HOSTS = "(?:[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?"
+			+ "(?:,(?:[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?)*";
+
+	private static final Pattern HOST_LIST = Pattern.compile("(?:" + HOSTS + ")?");
+
+	/** A database, service, SID or file name. */
+	private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\-]{0,128}");
+
+	/** EZConnect: {@code [//]hosts[/service]} or {@code host:port:SID}. */
+	private static final Pattern ORACLE_ADDRESS = Pattern
+		.compile("(?://)?" + HOSTS + "(?:[/:][A-Za-z0-9_.\\-]{1,128})?");
+
+	/** Drivers whose URL names a database right after the scheme. */
+	private static final Set<String> PATH_DRIVERS = Set.of("h2", "hsqldb", "derby", "sqlite", "postgresql");
 
 	private JdbcUrlForDisplay() {
 	}
@@ -45,9 +65,9 @@ public final class JdbcUrlForDisplay {
 	/**
 	 * Renders a JDBC URL for display.
 	 * @param url the URL, may be {@code null}
-	 * @return the URL as parsed with every value not on the list masked; its scheme only
-	 * when it does not parse; {@value SecretMasker#MASK} when it is not a JDBC URL;
-	 * {@code null} when {@code url} is
+	 * @return the URL's scheme, hosts, ports and database with the rest masked; its
+	 * scheme only when it has none of the known shapes; {@value SecretMasker#MASK} when
+	 * it is not a JDBC URL; {@code null} when {@code url} is
 	 */
 	static @Nullable String render(@Nullable String url) {
 		if (url == null) {
@@ -62,9 +82,9 @@ public final class JdbcUrlForDisplay {
 	}
 
 	/**
-	 * Whether a URL parses under the display rules, so that what a reader takes for its
-	 * parameter names can be shown: a URL that does not parse may have a secret where a
-	 * name should be.
+	 * Whether a URL has one of the shapes shown beyond the scheme, so that where its
+	 * user-info ends is known: only then can what a reader takes for its parameter names
+	 * be trusted not to hold part of a password.
 	 * @param url the URL, may be {@code null}
 	 * @return {@code true} when {@link #render(String)} shows more than the scheme
 	 */
@@ -73,27 +93,8 @@ public final class JdbcUrlForDisplay {
 	}
 
 	/**
-	 * Renders a stripped URL that parses under the display rules.
-	 * @param trimmed the URL, stripped
-	 * @return the rendered URL, {@code null} when it is not a JDBC URL or does not parse
-	 * (an unexpected shape is shown as nothing more than its scheme)
-	 */
-	private static @Nullable String renderedIfParsed(String trimmed) {
-		Matcher scheme = SCHEME.matcher(trimmed);
-		if (!scheme.lookingAt()) {
-			return null;
-		}
-		try {
-			return renderParsed(scheme.group(), trimmed.substring(scheme.end()));
-		}
-		catch (RuntimeException ex) {
-			return null;
-		}
-	}
-
-	/**
-	 * The URL's scheme ({@code jdbc:} and the first sub-protocol), what an unparsable URL
-	 * is shown as.
+	 * The URL's scheme ({@code jdbc:} and the first sub-protocol), what a URL of no known
+	 * shape is shown as.
 	 * @param url a text starting with {@code jdbc:}
 	 * @return the scheme, {@value SecretMasker#MASK} when there is none
 	 */
@@ -102,117 +103,90 @@ public final class JdbcUrlForDisplay {
 		return first.lookingAt() ? first.group().toLowerCase(Locale.ROOT) : MASK;
 	}
 
-	private static @Nullable String renderParsed(String prefix, String rest) {
-		String lowerPrefix = prefix.toLowerCase(Locale.ROOT);
-		if (lowerPrefix.startsWith("jdbc:oracle:")) {
-			return OracleUrlForDisplay.render(prefix, rest);
+	private static @Nullable String renderedIfParsed(String trimmed) {
+		Matcher scheme = SCHEME.matcher(trimmed);
+		Matcher first = FIRST_SUBPROTOCOL.matcher(trimmed);
+		if (!scheme.lookingAt() || !first.lookingAt()) {
+			return null;
+		}
+		String prefix = scheme.group().toLowerCase(Locale.ROOT);
+		String driver = first.group(1).toLowerCase(Locale.ROOT);
+		String rest = trimmed.substring(scheme.end());
+		if (driver.equals("oracle")) {
+			return renderOracle(prefix, rest);
 		}
 		if (rest.startsWith("//")) {
-			return renderAuthorityUrl(prefix, rest.substring(2), lowerPrefix.startsWith("jdbc:sqlserver:"));
+			return renderAuthorityUrl(prefix, rest.substring(2));
 		}
-		return renderPathUrl(prefix, rest);
+		if (PATH_DRIVERS.contains(driver)) {
+			int end = indexOfAny(rest, "?;");
+			return withMaskedRest(prefix, rest.substring(0, end), rest.substring(end));
+		}
+		return null;
 	}
 
-	/** {@code //[user-info@]hosts[/path][;settings][?query]}. */
-	private static @Nullable String renderAuthorityUrl(String prefix, String rest, boolean semicolonEndsAuthority) {
-		int authorityEnd = indexOfAny(rest, semicolonEndsAuthority ? "/?#;" : "/?#", 0);
-		String authority = rest.substring(0, authorityEnd);
-		authority = authority.substring(authority.lastIndexOf('@') + 1);
-		String hosts = renderHosts(authority);
-		if (hosts == null) {
-			return null;
-		}
-		StringBuilder out = new StringBuilder(prefix).append("//").append(hosts);
+	/** {@code //[user-info@]hosts[/name][?…|;…]}. */
+	private static @Nullable String renderAuthorityUrl(String prefix, String rest) {
+		int authorityEnd = indexOfAny(rest, "/?;#");
 		String tail = rest.substring(authorityEnd);
-		if (tail.startsWith("#")) {
+		if (tail.indexOf('@') >= 0) {
+			// The user-info may go on past where the host list seems to end.
 			return null;
 		}
-		return appendPathAndSettings(out, tail);
+		String authority = rest.substring(0, authorityEnd);
+		String hosts = authority.substring(authority.lastIndexOf('@') + 1);
+		if (!HOST_LIST.matcher(hosts).matches()) {
+			return null;
+		}
+		String shown = prefix + "//" + hosts;
+		if (!tail.startsWith("/")) {
+			return withMaskedRest(shown, "", tail);
+		}
+		int nameEnd = indexOfAny(tail, "?;");
+		return withMaskedRest(shown, tail.substring(0, nameEnd), tail.substring(nameEnd));
 	}
 
 	/**
-	 * {@code path[;settings][?query]}: H2, Derby, HSQLDB, SQLite, PostgreSQL without
-	 * host.
+	 * {@code [user/password]@[//]hosts[/service|:SID][?…]}; the last {@code @} ends the
+	 * credentials unless a {@code ?} comes before it (then it may be a parameter's).
 	 */
-	private static @Nullable String renderPathUrl(String prefix, String rest) {
-		return appendPathAndSettings(new StringBuilder(prefix), rest);
-	}
-
-	private static @Nullable String appendPathAndSettings(StringBuilder out, String tail) {
-		int queryStart = tail.indexOf('?');
-		String beforeQuery = (queryStart < 0) ? tail : tail.substring(0, queryStart);
-		int settingsStart = beforeQuery.indexOf(';');
-		String path = (settingsStart < 0) ? beforeQuery : beforeQuery.substring(0, settingsStart);
-		if (!PATH.matcher(path).matches()) {
+	private static @Nullable String renderOracle(String prefix, String rest) {
+		int at = rest.lastIndexOf('@');
+		if (at < 0 || rest.lastIndexOf('?', at) >= 0) {
 			return null;
 		}
-		out.append(path);
-		if (settingsStart >= 0 && !appendSemicolonSettings(out, beforeQuery.substring(settingsStart + 1))) {
+		String address = rest.substring(at + 1);
+		int end = address.indexOf('?');
+		String main = (end < 0) ? address : address.substring(0, end);
+		if (!ORACLE_ADDRESS.matcher(main).matches()) {
 			return null;
 		}
-		if (queryStart >= 0 && !appendQuery(out, tail.substring(queryStart + 1))) {
+		return prefix + "@" + main + ((end < 0) ? "" : "?" + MASK);
+	}
+
+	/**
+	 * The shown part, the name (with its leading {@code /}, if any), and
+	 * {@value SecretMasker#MASK} after the {@code ?} or {@code ;} that starts the rest.
+	 */
+	private static @Nullable String withMaskedRest(String shown, String name, String rest) {
+		String bare = name.startsWith("/") ? name.substring(1) : name;
+		if (!NAME.matcher(bare).matches()) {
 			return null;
 		}
-		return out.toString();
-	}
-
-	/** {@code key=value;key={va;lue};…}, SQL Server's braces included. */
-	private static boolean appendSemicolonSettings(StringBuilder out, String settings) {
-		int i = 0;
-		while (i < settings.length()) {
-			int equals = settings.indexOf('=', i);
-			int semicolon = settings.indexOf(';', i);
-			if (equals < 0 || (semicolon >= 0 && semicolon < equals)) {
-				int end = (semicolon < 0) ? settings.length() : semicolon;
-				String name = settings.substring(i, end).strip();
-				if (!name.isEmpty()) {
-					if (!NAME.matcher(name).matches()) {
-						return false;
-					}
-					out.append(';').append(name);
-				}
-				i = end + 1;
-				continue;
-			}
-			String name = settings.substring(i, equals).strip();
-			if (!NAME.matcher(name).matches()) {
-				return false;
-			}
-			int valueStart = equals + 1;
-			int valueEnd;
-			String value;
-			if (valueStart < settings.length() && settings.charAt(valueStart) == '{') {
-				int close = closingBrace(settings, valueStart + 1);
-				if (close < 0) {
-					return false;
-				}
-				value = null;
-				valueEnd = close + 1;
-				if (valueEnd < settings.length() && settings.charAt(valueEnd) != ';') {
-					return false;
-				}
-			}
-			else {
-				valueEnd = (semicolon < 0) ? settings.length() : semicolon;
-				value = settings.substring(valueStart, valueEnd).strip();
-			}
-			out.append(';').append(name).append('=').append(shownValue(name, value));
-			i = valueEnd + 1;
+		if (rest.isEmpty()) {
+			return shown + name;
 		}
-		return true;
+		char separator = rest.charAt(0);
+		return (separator == '?' || separator == ';') ? shown + name + separator + MASK : null;
 	}
 
-	private static int closingBrace(String text, int from) {
-		for (int i = from; i < text.length(); i++) {
-			if (text.charAt(i) == '}') {
-				if (i + 1 < text.length() && text.charAt(i + 1) == '}') {
-					i++;
-					continue;
-				}
+	private static int indexOfAny(String text, String characters) {
+		for (int i = 0; i < text.length(); i++) {
+			if (characters.indexOf(text.charAt(i)) >= 0) {
 				return i;
 			}
 		}
-		return -1;
+		return text.length();
 	}
 
 }

@@ -219,7 +219,7 @@ class JdbcDefaultsAutoConfigurationTests {
 				assertThat(status.enabled()).isTrue();
 				assertThat(status.appliedTo()).singleElement()
 					.asString()
-					.startsWith("orders (MySQL Connector/J, jdbc:mysql://127.0.0.1:1/app?password=******)")
+					.startsWith("orders (MySQL Connector/J, jdbc:mysql://127.0.0.1:1/app?******)")
 					.contains("added useServerPrepStmts=true", "useConfigs=maxPerformance", "kept your cachePrepStmts")
 					.doesNotContain("s3cr3t");
 				assertThat(status.reason()).isNull();
