@@ -153,7 +153,7 @@ public final class SecretMasker {
 		while (matcher.find()) {
 			String url = inDisplayForm(matcher.group(), form);
 			out.append(text, last, matcher.start());
-			if (url != null) {
+			if (url != null && !userInfoMayGoOn(text, matcher.start() + url.length())) {
 				out.append(url);
 				last = matcher.start() + url.length();
 			}
@@ -165,6 +165,26 @@ public final class SecretMasker {
 			}
 		}
 		return out.append(text, last, text.length()).toString();
+	}
+
+	/**
+	 * Whether the text after a URL token that is already in display form may still be
+	 * part of the URL's user information: a password may hold a space, and then the token
+	 * ends inside it (the part before the space reads as a host and a port). An {@code @}
+	 * later on the same line may end such user information, so the URL's end is unknown
+	 * there.
+	 */
+	private static boolean userInfoMayGoOn(String text, int end) {
+		for (int i = end; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (c == '@') {
+				return true;
+			}
+			if (c == '\n' || c == '\r') {
+				return false;
+			}
+		}
+		return false;
 	}
 
 	/**

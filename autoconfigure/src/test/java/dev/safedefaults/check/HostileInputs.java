@@ -82,6 +82,11 @@ public final class HostileInputs {
 		String secret = "Vw4;Jh8@Lp3";
 		cases.add(url("user-info raw with ; and @", "jdbc:mysql://app:" + secret + "@db.example/orders", secret));
 		cases.add(url("user-info raw with a space", "jdbc:mysql://app:Vw4 Jh8@db.example/orders", "Vw4 Jh8"));
+		// Cut at the space, what comes before reads as a host and a port, or a path.
+		cases.add(url("user-info raw with a space after digits", "jdbc:mysql://app:4821 9375@db.example/orders",
+				"4821 9375"));
+		cases.add(url("user-info raw with a space after a path", "jdbc:mysql://app:48/2167 9375@db.example/orders",
+				"48/2167 9375"));
 		cases.add(url("user-info raw with /", "jdbc:mysql://app:Vw4/Jh8@db.example/orders", "Vw4/Jh8"));
 		cases.add(url("user-info raw with ?", "jdbc:mysql://app:Vw4?Jh8@db.example/orders", "Vw4?Jh8"));
 		cases.add(url("user-info raw with #", "jdbc:mysql://app:Vw4#Jh8@db.example/orders", "Vw4#Jh8"));
