@@ -15,24 +15,26 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * The property names a MySQL-protocol driver knows, read from the driver itself, with the
- * aliases and unmapped options MariaDB Connector/J reads besides (as in 3.5.10): what the
- * {@code jdbc.ignored-property} check compares the user's keys with.
+ * The property names a MySQL-protocol driver knows, read from the driver itself (with
+ * MariaDB Connector/J's aliases), and the unmapped options MariaDB Connector/J reads
+ * besides (as in 3.5.10): what the {@code jdbc.ignored-property} check compares the
+ * user's keys with.
  *
  * @param known whether the driver reads a key
  * @param spelling the driver's spelling of a key written in another case, if any
  */
 record DriverPropertyNames(Predicate<String> known, Function<String, Optional<String>> spelling) {
 
-	/** OptionAliases of MariaDB Connector/J 3.5.10. */
-	private static final Map<String, String> MARIADB_ALIASES = Map.of("clientCertificateKeyStoreUrl", "keyStore",
-			"clientCertificateKeyStorePassword", "keyStorePassword", "clientCertificateKeyStoreType", "keyStoreType",
-			"trustCertificateKeyStoreUrl", "trustStore", "trustCertificateKeyStorePassword", "trustStorePassword",
-			"trustCertificateKeyStoreType", "trustStoreType", "nullCatalogMeansCurrent", "nullDatabaseMeansCurrent",
-			"databaseTerm", "useCatalogTerm");
+	/**
+	 * MariaDB Connector/J's aliases: lower-case alias to option, a public map of the
+	 * driver (3.5.10).
+	 */
+	private static final String MARIADB_ALIASES = "org.mariadb.jdbc.util.options.OptionAliases";
 
 	/**
 	 * Keys MariaDB Connector/J 3.5.10 reads from its unmapped options, case-sensitively.
+	 * A copy: the driver lists them nowhere (neither {@code getPropertyInfo} nor a public
+	 * constant), each is read where it is used.
 	 */
 	private static final Set<String> MARIADB_UNMAPPED_OPTIONS = Set.of("useSsl", "useSSL", "trustServerCertificate",
 			"disableSslHostnameVerification", "forceTransactionEnd", "canUseServerTimeout", "getImportedKeysUsingIs",
@@ -92,9 +94,10 @@ record DriverPropertyNames(Predicate<String> known, Function<String, Optional<St
 	 * @return the names, or {@link #UNKNOWN} when the driver cannot be read
 	 */
 	static DriverPropertyNames ofMariaDb(String driverClassName, ClassLoader classLoader) {
-		// The driver's own list: Driver.getPropertyInfo() names every Configuration
-		// option (matched without regard to case), plus its aliases and the options it
-		// reads from the unmapped ones (exact case), as in 3.5.10.
+		// The driver's own lists: Driver.getPropertyInfo() names every Configuration
+		// option (matched without regard to case), OptionAliases its aliases; plus the
+		// options it reads from the unmapped ones (exact case), as in 3.5.10. A driver
+		// without either list is not read: no key is then said to be ignored.
 		try {
 			Driver driver = (Driver) Class.forName(driverClassName, true, classLoader)
 				.getDeclaredConstructor()
@@ -106,7 +109,11 @@ record DriverPropertyNames(Predicate<String> known, Function<String, Optional<St
 			if (options.isEmpty()) {
 				return UNKNOWN;
 			}
-			MARIADB_ALIASES.forEach((alias, option) -> options.put(alias.toLowerCase(Locale.ROOT), option));
+			Map<?, ?> aliases = (Map<?, ?>) Class.forName(MARIADB_ALIASES, true, classLoader)
+				.getField("OPTIONS_ALIASES")
+				.get(null);
+			aliases.forEach((alias, option) -> options.put(String.valueOf(alias).toLowerCase(Locale.ROOT),
+					String.valueOf(option)));
 			return new DriverPropertyNames(
 					(name) -> options.containsKey(name.toLowerCase(Locale.ROOT))
 							|| MARIADB_UNMAPPED_OPTIONS.contains(name) || PAM_PASSWORD.matcher(name).matches(),

@@ -2,11 +2,17 @@ package dev.safedefaults.jdbc.mysql;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.sql.Driver;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 import dev.safedefaults.jdbc.JdbcDefaultsProperties;
 import org.jspecify.annotations.Nullable;
@@ -14,9 +20,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * What safe-defaults knows about the two MySQL-protocol drivers: how to recognise a pool
  * that uses them, the settings it adds, how each driver reads its settings (which of URL
- * and properties wins, whether keys are case-sensitive, its own defaults) and which
- * property names it knows ({@link DriverPropertyNames}). Facts checked in the sources of
- * MySQL Connector/J 9.7.0 and MariaDB Connector/J 3.5.10.
+ * and properties wins, whether keys are case-sensitive, how it parses a boolean) and,
+ * read from the driver itself, its own defaults and which property names it knows
+ * ({@link DriverPropertyNames}). Facts checked in the sources of MySQL Connector/J 9.7.0
+ * and MariaDB Connector/J 3.5.10. The reading rules are copies: the drivers apply them
+ * only inside {@code getPropertyInfo} or {@code connect} on a pool's own URL, which
+ * safe-defaults never passes them (see {@link #driverDefaults}); PoolDriverSettingsTests
+ * compares the copies with the drivers' answers.
  */
 enum MySqlProtocolDriver {
 
@@ -57,11 +67,31 @@ enum MySqlProtocolDriver {
 		}
 
 		@Override
-		Map<String, String> driverDefaults() {
-			// PropertyDefinitions of 9.7.0.
-			return Map.of(USE_SERVER_PREP_STMTS, "false", CACHE_PREP_STMTS, "false", PREP_STMT_CACHE_SIZE, "25",
-					PREP_STMT_CACHE_SQL_LIMIT, "256", ENABLE_QUERY_TIMEOUTS, "true", USE_LOCAL_SESSION_STATE, "false",
-					AUTO_RECONNECT, "false", ALLOW_MULTI_QUERIES, "false", SOCKET_TIMEOUT, "0");
+		Map<String, String> driverDefaults(ClassLoader classLoader) {
+			// PropertyDefinitions.getPropertyDefinition(PropertyKey).getDefaultValue(),
+			// public API; the same values as Driver.getPropertyInfo() for a URL without
+			// settings (9.7.0), without loading the driver class, which starts a thread.
+			try {
+				Class<?> keys = Class.forName("com.mysql.cj.conf.PropertyKey", false, classLoader);
+				Method fromValue = keys.getMethod("fromValue", String.class);
+				Method definition = Class.forName("com.mysql.cj.conf.PropertyDefinitions", true, classLoader)
+					.getMethod("getPropertyDefinition", keys);
+				Method defaultValue = Class.forName("com.mysql.cj.conf.PropertyDefinition", false, classLoader)
+					.getMethod("getDefaultValue");
+				Map<String, String> defaults = new HashMap<>();
+				for (String key : DEFAULTED_KEYS) {
+					Object propertyKey = fromValue.invoke(null, key);
+					Object value = (propertyKey != null) ? defaultValue.invoke(definition.invoke(null, propertyKey))
+							: null;
+					if (value != null) {
+						defaults.put(key, value.toString());
+					}
+				}
+				return defaults;
+			}
+			catch (ReflectiveOperationException | LinkageError | RuntimeException ex) {
+				return Map.of();
+			}
 		}
 
 		@Override
@@ -99,11 +129,26 @@ enum MySqlProtocolDriver {
 		}
 
 		@Override
-		Map<String, String> driverDefaults() {
-			// Configuration of 3.5.10.
-			return Map.of(USE_SERVER_PREP_STMTS, "false", CACHE_PREP_STMTS, "true", PREP_STMT_CACHE_SIZE, "250",
-					USE_LOCAL_SESSION_STATE, "false", ALLOW_MULTI_QUERIES, "false", REWRITE_BATCHED_STATEMENTS, "false",
-					SOCKET_TIMEOUT, "0");
+		Map<String, String> driverDefaults(ClassLoader classLoader) {
+			// Driver.getPropertyInfo() for a URL without settings reports every option's
+			// default, without connecting (3.5.10): the values of its Configuration.
+			// Options it does not have (prepStmtCacheSqlLimit, enableQueryTimeouts,
+			// autoReconnect) have no default.
+			try {
+				Driver driver = (Driver) Class.forName(this.driverClassName, true, classLoader)
+					.getDeclaredConstructor()
+					.newInstance();
+				Map<String, String> defaults = new HashMap<>();
+				for (DriverPropertyInfo info : driver.getPropertyInfo("jdbc:mariadb://localhost/", new Properties())) {
+					if (info.value != null && DEFAULTED_KEYS.contains(info.name)) {
+						defaults.putIfAbsent(info.name, info.value);
+					}
+				}
+				return defaults;
+			}
+			catch (ReflectiveOperationException | LinkageError | SQLException | RuntimeException ex) {
+				return Map.of();
+			}
 		}
 
 		@Override
@@ -135,6 +180,11 @@ enum MySqlProtocolDriver {
 
 	/** Milliseconds a read may wait for the server, in both drivers; 0 waits for ever. */
 	static final String SOCKET_TIMEOUT = "socketTimeout";
+
+	/** The settings whose driver default the checks look at. */
+	private static final Set<String> DEFAULTED_KEYS = Set.of(USE_SERVER_PREP_STMTS, CACHE_PREP_STMTS,
+			PREP_STMT_CACHE_SIZE, PREP_STMT_CACHE_SQL_LIMIT, ENABLE_QUERY_TIMEOUTS, USE_LOCAL_SESSION_STATE,
+			AUTO_RECONNECT, ALLOW_MULTI_QUERIES, REWRITE_BATCHED_STATEMENTS, SOCKET_TIMEOUT);
 
 	private final String displayName;
 
@@ -199,10 +249,14 @@ enum MySqlProtocolDriver {
 	abstract Optional<Boolean> parseBoolean(String value);
 
 	/**
-	 * The driver's own defaults for the settings the checks look at.
-	 * @return key to value
+	 * The driver's own defaults for the settings the checks look at, read from the driver
+	 * (never from a pool's URL: for a URL they cannot parse, the drivers throw or log
+	 * messages quoting parts of it, a password among them).
+	 * @param classLoader where the driver is
+	 * @return key to value, empty when the driver cannot be read (the checks then take
+	 * the setting as unknown)
 	 */
-	abstract Map<String, String> driverDefaults();
+	abstract Map<String, String> driverDefaults(ClassLoader classLoader);
 
 	/**
 	 * The property names the driver knows, read from the driver itself.

@@ -56,6 +56,9 @@ final class PoolDriverSettings {
 
 	private final ClassLoader classLoader;
 
+	/** The driver's defaults, read on first use. */
+	private @Nullable Map<String, String> driverDefaults;
+
 	private PoolDriverSettings(MySqlProtocolDriver driver, String jdbcUrl, Properties dataSourceProperties,
 			ClassLoader classLoader) {
 		this.driver = driver;
@@ -176,7 +179,16 @@ final class PoolDriverSettings {
 		if (bundled.isPresent()) {
 			return bundled;
 		}
-		return Optional.ofNullable(this.driver.driverDefaults().get(key));
+		return Optional.ofNullable(driverDefaults().get(key));
+	}
+
+	private Map<String, String> driverDefaults() {
+		Map<String, String> defaults = this.driverDefaults;
+		if (defaults == null) {
+			defaults = this.driver.driverDefaults(this.classLoader);
+			this.driverDefaults = defaults;
+		}
+		return defaults;
 	}
 
 	/**
@@ -207,7 +219,9 @@ final class PoolDriverSettings {
 		Optional<Boolean> value = effective(key).flatMap(this.driver::parseBoolean);
 		if (this.driver == MySqlProtocolDriver.MARIADB && key.equals(MySqlProtocolDriver.USE_SERVER_PREP_STMTS)
 				&& rewritesBatches()) {
-			// Configuration: rewriteBatchedStatements=true forces server prepares off.
+			// Configuration: rewriteBatchedStatements=true forces server prepares off. A
+			// copy (3.5.10): the driver reports it only for the pool's own URL, which it
+			// is not given (MySqlProtocolDriver.driverDefaults says why).
 			return Optional.of(false);
 		}
 		return value;

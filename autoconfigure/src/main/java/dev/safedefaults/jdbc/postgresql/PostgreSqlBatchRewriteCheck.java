@@ -72,6 +72,12 @@ final class PostgreSqlBatchRewriteCheck implements Check {
 	 * to the driver, which lets the URL win); in the URL the key is taken raw and
 	 * case-sensitive, the value percent-decoded, and the last occurrence wins; the value
 	 * is parsed with {@link Boolean#parseBoolean} (no trimming). Off by default.
+	 * <p>
+	 * A copy of pgjdbc's reading (42.7.14), not a call to it: {@code Driver.parseURL} and
+	 * {@code getPropertyInfo} would read the pool's own URL, and for a value that does
+	 * not decode pgjdbc logs it (at FINE, a password too), and it reads nothing from a
+	 * URL whose port is not a number. The default and the key's spelling are pgjdbc's
+	 * ({@code PGProperty}; PgJdbcDefaultsTests).
 	 */
 	static boolean rewritesBatchedInserts(String jdbcUrl, Properties dataSourceProperties) {
 		String fromUrl = null;
