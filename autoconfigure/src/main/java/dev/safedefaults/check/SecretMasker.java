@@ -80,6 +80,9 @@ public final class SecretMasker {
 
 	private static final String TRAILING_PUNCTUATION = "),.;:]'\"";
 
+	/** What opens a word of prose before an {@code @}: see {@link #userInfoMayGoOn}. */
+	private static final String PROSE_BEFORE_AT = "([{`'\"";
+
 	private static volatile @Nullable List<UrlDisplayForm> urlDisplayForms;
 
 	private SecretMasker() {
@@ -171,17 +174,17 @@ public final class SecretMasker {
 	 * Whether the text after a URL token that is already in display form may still be
 	 * part of the URL's user information: a password may hold a space, and then the token
 	 * ends inside it (the part before the space reads as a host and a port). An {@code @}
-	 * later on the same line may end such user information, so the URL's end is unknown
-	 * there.
+	 * later in the text (its line breaks are escaped by then) may end such user
+	 * information, so the URL's end is unknown there; unless it opens a word of prose, as
+	 * an annotation named in a finding's text does ({@code (@Transactional(timeout)},
+	 * {@code `@Bean`}): after a space, an opening parenthesis, bracket or brace, or a
+	 * quote.
 	 */
 	private static boolean userInfoMayGoOn(String text, int end) {
-		for (int i = end; i < text.length(); i++) {
-			char c = text.charAt(i);
-			if (c == '@') {
+		for (int i = text.indexOf('@', end); i > end; i = text.indexOf('@', i + 1)) {
+			char before = text.charAt(i - 1);
+			if (!Character.isWhitespace(before) && PROSE_BEFORE_AT.indexOf(before) < 0) {
 				return true;
-			}
-			if (c == '\n' || c == '\r') {
-				return false;
 			}
 		}
 		return false;

@@ -95,6 +95,17 @@ class SecretMaskerTests {
 	}
 
 	@Test
+	void aUrlFollowedOnItsLineByAnAtThatMayEndUserInformationTakesTheRestWithIt() {
+		// Cut at a space inside a password: "app:4821" reads as a host and a port.
+		assertThat(SecretMasker.maskText("Could not connect to jdbc:mysql://app:4821 9375@db/orders (refused)"))
+			.isEqualTo("Could not connect to jdbc:mysql:******");
+		// An annotation named in prose is no end of user information.
+		String prose = "Nothing bounds a query on jdbc:mysql://db:3306/orders: a timeout (@Transactional(timeout), "
+				+ "`@Bean` or \"@Async\") does not free it.";
+		assertThat(SecretMasker.maskText(prose)).isEqualTo(prose);
+	}
+
+	@Test
 	void escapesControlCharactersSoATextCannotForgeALogLine() {
 		String text = "boom\r\n2026-01-01 WARN forged\tline\u0000\u001b[31m\u2028\u202e";
 		assertThat(SecretMasker.maskText(text.translateEscapes()))
