@@ -106,9 +106,11 @@ class SampleAppSecretsIT {
 			assertThat(app.isAlive()).as("started on the hostile account; log:\n%s", app.log()).isTrue();
 			Map<String, String> written = everythingWritten(app);
 			// The findings that quote the URL are there, rendered: the check saw the
-			// pool.
+			// pool. The password holds a raw '@', which could end user information, so
+			// the URL shows its scheme only.
 			assertThat(written.get("GET /actuator/safedefaults")).contains("jdbc.multi-queries")
-				.contains("jdbc:mysql://127.0.0.1:" + port + "/hostile?******");
+				.contains("jdbc:mysql:: one SQL injection")
+				.doesNotContain("127.0.0.1:" + port);
 			assertThat(written.get("GET /actuator/health/safe-defaults")).contains("jdbc.multi-queries");
 			assertNoFragment(written);
 		}
