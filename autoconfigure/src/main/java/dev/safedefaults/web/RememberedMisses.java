@@ -9,7 +9,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 /**
  * What the resource handlers' unchanging locations do not hold, all handlers together,
  * bounded by {@code safe-defaults.resource-misses.maximum-size}; one per application
- * context (a DevTools restart starts with none). Two kinds of entry:
+ * context (a DevTools restart starts with none), and, per thread, the last lookup path
+ * asked with its answer. Two kinds of entry:
  * <ul>
  * <li>a path within a handler's mapping that its unchanging locations lack (learnt by its
  * {@link MissRememberingResourceResolver});</li>
@@ -33,6 +34,11 @@ public final class RememberedMisses {
 	private final Cache<Object, Object> misses;
 
 	private final long maximumSize;
+
+	/**
+	 * Each thread's last lookup path and what is skipped for it: see {@link #skippedFor}.
+	 */
+	private final ThreadLocal<LastLookup> lastLookup = new ThreadLocal<>();
 
 	RememberedMisses(long maximumSize) {
 		this.maximumSize = maximumSize;
@@ -65,8 +71,30 @@ public final class RememberedMisses {
 	 * @return {@code true} when remembered as skipped
 	 */
 	boolean isSkipped(String pattern, String lookupPath) {
-		return this.misses.getIfPresent(new LookupPath(lookupPath)) instanceof Set<?> skipped
-				&& skipped.contains(pattern);
+		return skippedFor(lookupPath).contains(pattern);
+	}
+
+	/**
+	 * The patterns remembered as skipped for a lookup path. {@code ResourceUrlProvider}
+	 * asks its matcher once per pattern for the same lookup path, one after the other on
+	 * one thread, so each thread keeps the last path it asked with its answer and the
+	 * cache is read once per link instead of once per pattern. A kept answer can only
+	 * lack a pattern learnt since (a pattern is never skipped wrongly: what is skipped
+	 * stays true), and the pattern is then matched as if it were not remembered.
+	 */
+	private Set<?> skippedFor(String lookupPath) {
+		if (lookupPath.length() > MAX_PATH_LENGTH) {
+			// Never remembered, and not kept either.
+			return Set.of();
+		}
+		LastLookup last = this.lastLookup.get();
+		if (last != null && last.path().equals(lookupPath)) {
+			return last.skipped();
+		}
+		Set<?> skipped = (this.misses.getIfPresent(new LookupPath(lookupPath)) instanceof Set<?> known) ? known
+				: Set.of();
+		this.lastLookup.set(new LastLookup(lookupPath, skipped));
+		return skipped;
 	}
 
 	/**
@@ -77,7 +105,9 @@ public final class RememberedMisses {
 	 */
 	void skip(String pattern, String lookupPath) {
 		if (lookupPath.length() <= MAX_PATH_LENGTH) {
-			this.misses.asMap().merge(new LookupPath(lookupPath), Set.of(pattern), RememberedMisses::union);
+			Object skipped = this.misses.asMap()
+				.merge(new LookupPath(lookupPath), Set.of(pattern), RememberedMisses::union);
+			this.lastLookup.set(new LastLookup(lookupPath, (Set<?>) skipped));
 		}
 	}
 
@@ -106,6 +136,10 @@ public final class RememberedMisses {
 
 	/** A lookup path, whose entry holds the patterns that may be skipped for it. */
 	private record LookupPath(String path) {
+	}
+
+	/** A thread's last lookup path and the patterns skipped for it then. */
+	private record LastLookup(String path, Set<?> skipped) {
 	}
 
 }

@@ -55,10 +55,16 @@ class MissSkippingPathMatcherTests {
 		}
 		assertThat(asked).hasValue(1);
 		assertThat(misses.isSkipped("/static/**", "/owners/1")).as("a pattern it does not match").isTrue();
+		provider.getForLookupPath("/owners/2");
+		int chainWalks = asked.get();
+		long reads = misses.caffeineCache().stats().requestCount();
 		long hits = misses.caffeineCache().stats().hitCount();
-		provider.getForLookupPath("/owners/1");
-		assertThat(misses.caffeineCache().stats().hitCount()).as("one cache lookup per pattern, nothing else")
-			.isEqualTo(hits + 3);
+		assertThat(provider.getForLookupPath("/owners/1")).isNull();
+		assertThat(misses.caffeineCache().stats().requestCount())
+			.as("one cache read per link, for its 3 patterns: the thread keeps its last lookup path")
+			.isEqualTo(reads + 1);
+		assertThat(misses.caffeineCache().stats().hitCount()).isEqualTo(hits + 1);
+		assertThat(asked).hasValue(chainWalks);
 	}
 
 	@Test
