@@ -49,8 +49,49 @@ final class InterleavedRun {
 	private InterleavedRun() {
 	}
 
+	/**
+	 * Runs {@code interleaved.sets} (1) independent sets of processes, each as described
+	 * above, prints each set's table and, for more than one set, the ratios pooled over
+	 * the sets: a process's JIT makes a lasting draw of its own (9-11% between two
+	 * processes of one mode), which the cycles of one set cannot average out, so the set
+	 * is the unit of the pooled standard error.
+	 */
 	static void run(String title, List<Target> modes, LongFunction<String> pathOf, int threads, Duration warmup,
 			Duration window, int cycles) throws Exception {
+		int sets = Integer.getInteger("interleaved.sets", 1);
+		Map<String, List<Double>> cpuBySet = new LinkedHashMap<>();
+		Map<String, List<Double>> rateBySet = new LinkedHashMap<>();
+		for (int set = 1; set <= sets; set++) {
+			if (sets > 1) {
+				System.out.printf(Locale.ROOT, "set %d of %d%n", set, sets);
+			}
+			Map<String, double[][]> ratios = runSet(title + ((sets > 1) ? ", set " + set + " of " + sets : ""), modes,
+					pathOf, threads, warmup, window, cycles);
+			ratios.forEach((label, cpuAndRate) -> {
+				cpuBySet.computeIfAbsent(label, (l) -> new ArrayList<>())
+					.add(Arrays.stream(cpuAndRate[0]).average().orElse(Double.NaN));
+				rateBySet.computeIfAbsent(label, (l) -> new ArrayList<>())
+					.add(Arrays.stream(cpuAndRate[1]).average().orElse(Double.NaN));
+			});
+		}
+		if (sets > 1) {
+			System.out.printf(Locale.ROOT,
+					"%n%s, pooled over %d independent sets of processes (each set's mean ratio one value; band "
+							+ "lowest-highest set, ± the standard error over the sets)%n",
+					title, sets);
+			System.out.printf(Locale.ROOT, "%-34s %-34s %-34s%n", "mode", "CPU/req", "req/s");
+			cpuBySet.forEach((label, cpu) -> System.out.printf(Locale.ROOT, "%-34s %-34s %-34s%n", label,
+					summary(cpu.stream().mapToDouble(Double::doubleValue).toArray()),
+					summary(rateBySet.get(label).stream().mapToDouble(Double::doubleValue).toArray())));
+		}
+	}
+
+	/**
+	 * One set of fresh processes, printed.
+	 * @return per mode, its CPU-per-request ratios and its req/s ratios, cycle by cycle
+	 */
+	private static Map<String, double[][]> runSet(String title, List<Target> modes, LongFunction<String> pathOf,
+			int threads, Duration warmup, Duration window, int cycles) throws Exception {
 		// The A/A control: a second process of the baseline, started last, the first
 		// started first. Every ratio is taken to the mean of the two in the same cycle,
 		// and the A/A row (the second over the first) shows how far two processes of one
@@ -111,12 +152,13 @@ final class InterleavedRun {
 		finally {
 			apps.values().forEach(SampleAppProcess::close);
 		}
-		print(title, targets, perCycle, threadMillis, checks, threads, warmup, window, cycles);
+		return print(title, targets, perCycle, threadMillis, checks, threads, warmup, window, cycles);
 	}
 
-	private static void print(String title, List<Target> targets, Map<String, List<double[]>> perCycle,
-			Map<String, Map<String, Long>> threadMillis, Map<String, String> checks, int threads, Duration warmup,
-			Duration window, int cycles) {
+	private static Map<String, double[][]> print(String title, List<Target> targets,
+			Map<String, List<double[]>> perCycle, Map<String, Map<String, Long>> threadMillis,
+			Map<String, String> checks, int threads, Duration warmup, Duration window, int cycles) {
+		Map<String, double[][]> ratios = new LinkedHashMap<>();
 		String baselineLabel = targets.get(0).label();
 		System.out.println();
 		System.out.printf(Locale.ROOT,
@@ -153,6 +195,7 @@ final class InterleavedRun {
 			}
 			System.out.printf(Locale.ROOT, "%-34s %8.0f %10.0f %-34s %-34s%n", target.label(), requests / seconds,
 					cpu / 1e3 / requests, summary(cpuRatios), summary(rateRatios));
+			ratios.put(target.label(), new double[][] { cpuRatios, rateRatios });
 		}
 		System.out.printf(Locale.ROOT, "%nCPU µs per request by thread group, over all windows (groups of >= 2%% "
 				+ "of some mode's CPU, 'other' the rest)%n");
@@ -167,6 +210,7 @@ final class InterleavedRun {
 			totals.put(target.label(), groups.values().stream().mapToDouble(Double::doubleValue).sum());
 		}
 		ThreadCpu.printMicrosPerRequest(micros, totals);
+		return ratios;
 	}
 
 	/** Mean, band (lowest-highest) and standard error of the mean of some ratios. */

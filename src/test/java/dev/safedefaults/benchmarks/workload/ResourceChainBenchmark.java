@@ -40,7 +40,8 @@ import tools.jackson.databind.json.JsonMapper;
  * -Dbenchmark.main=dev.safedefaults.benchmarks.workload.ResourceChainBenchmark -Dbenchmark=
  * -Dbenchmark.jvm="-Dchain.rounds=2 -Dchain.seconds=10"} (JVM options
  * {@code chain.rounds} (3), {@code chain.threads} (8), {@code chain.warmup-seconds} (15),
- * {@code chain.seconds} (20), {@code chain.jars} ({@code exec,exec-large})).
+ * {@code chain.seconds} (20), {@code chain.jars} ({@code exec,exec-large}),
+ * {@code chain.method=interleaved} for {@link #interleaved}).
  */
 public final class ResourceChainBenchmark {
 
@@ -88,6 +89,10 @@ public final class ResourceChainBenchmark {
 		if (typical == null) {
 			throw new IllegalStateException("-Dresource-chain-app.jar is not set: run through the benchmarks profile");
 		}
+		if ("interleaved".equals(System.getProperty("chain.method"))) {
+			interleaved(Path.of(typical), threads, warmup, Integer.getInteger("chain.page", 120));
+			return;
+		}
 		List<Mode> modes = List.of(DEFAULT, OFF, WORKAROUND);
 		// jar -> page -> mode -> figures per round
 		Map<String, Map<Integer, Map<String, List<Figures>>>> results = new LinkedHashMap<>();
@@ -110,6 +115,26 @@ public final class ResourceChainBenchmark {
 			}
 		}
 		print(results, checks, modes, rounds, threads, warmup, measured);
+	}
+
+	/**
+	 * The interleaved method ({@code -Dchain.method=interleaved}, see
+	 * {@link InterleavedRun}), for the comparison the sequential rounds could not settle:
+	 * the starter's default against the workaround on the typical fat jar, one page
+	 * ({@code chain.page}, 120 links), every process warmed up alone, then the load moved
+	 * between them in {@code chain.window-seconds} (3) windows for {@code chain.cycles}
+	 * (12) cycles, with the A/A control of the default.
+	 */
+	private static void interleaved(Path jar, int threads, Duration warmup, int page) throws Exception {
+		List<InterleavedRun.Target> targets = new ArrayList<>();
+		for (Mode mode : List.of(DEFAULT, WORKAROUND)) {
+			targets.add(new InterleavedRun.Target(mode.label(), jar, mode.jvmArgs(),
+					List.of("--management.endpoint.health.show-details=always"), ResourceChainBenchmark::check));
+		}
+		InterleavedRun.run("Resource chain misses (issue 35), page of " + page + " links", targets,
+				(i) -> "/links/" + page, threads, warmup,
+				Duration.ofSeconds(Integer.getInteger("chain.window-seconds", 3)),
+				Integer.getInteger("chain.cycles", 12));
 	}
 
 	private static Map<Integer, Figures> run(Path jar, String variant, Mode mode, int threads, Duration warmup,
