@@ -174,10 +174,9 @@ public final class SecretMasker {
 	 * Whether the text after a URL token that is already in display form may still be
 	 * part of the URL's user information: a password may hold a space, and then the token
 	 * ends inside it (the part before the space reads as a host and a port). An {@code @}
-	 * later in the text (its line breaks are escaped by then) may end such user
-	 * information, so the URL's end is unknown there; unless it opens a word of prose, as
-	 * an annotation named in a finding's text does ({@code (@Transactional(timeout)},
-	 * {@code `@Bean`}): after a space, an opening parenthesis, bracket or brace, or a
+	 * later in the text (line breaks escaped by then) may end such user information;
+	 * unless it opens a word of prose, as an annotation named in a finding's text does
+	 * ({@code (@Transactional(timeout)}, {@code `@Bean`}): after a space, a bracket or a
 	 * quote.
 	 */
 	private static boolean userInfoMayGoOn(String text, int end) {
