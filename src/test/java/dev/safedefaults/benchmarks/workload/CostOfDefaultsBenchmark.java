@@ -96,7 +96,10 @@ public final class CostOfDefaultsBenchmark {
 				new CostMode("log4j2 timeout wait", WorkloadMode.STARTER,
 						List.of("-Dlog4j2.asyncLoggerWaitStrategy=Timeout")),
 				new CostMode("log4j2 sync loggers", WorkloadMode.STARTER, List
-					.of("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.ClassLoaderContextSelector")));
+					.of("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.ClassLoaderContextSelector")),
+				// Issue 32: the limit's two halves apart.
+				new CostMode("app logging off", WorkloadMode.STARTER, List.of("-Dlogging.level.root=OFF")),
+				new CostMode("rules pre-parsed", WorkloadMode.STARTER, List.of("-Dsample.rules.pre-parsed=true")));
 	}
 
 	/**
