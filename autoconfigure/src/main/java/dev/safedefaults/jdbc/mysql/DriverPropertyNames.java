@@ -99,11 +99,8 @@ record DriverPropertyNames(Predicate<String> known, Function<String, Optional<St
 		// options it reads from the unmapped ones (exact case), as in 3.5.10. A driver
 		// without either list is not read: no key is then said to be ignored.
 		try {
-			Driver driver = (Driver) Class.forName(driverClassName, true, classLoader)
-				.getDeclaredConstructor()
-				.newInstance();
 			Map<String, String> options = new LinkedHashMap<>();
-			for (DriverPropertyInfo info : driver.getPropertyInfo("jdbc:mariadb://localhost/", new Properties())) {
+			for (DriverPropertyInfo info : mariaDbOptions(driverClassName, classLoader)) {
 				options.put(info.name.toLowerCase(Locale.ROOT), info.name);
 			}
 			if (options.isEmpty()) {
@@ -122,6 +119,23 @@ record DriverPropertyNames(Predicate<String> known, Function<String, Optional<St
 		catch (ReflectiveOperationException | LinkageError | SQLException | RuntimeException ex) {
 			return UNKNOWN;
 		}
+	}
+
+	/**
+	 * Every option of MariaDB Connector/J with its default: {@code getPropertyInfo} for a
+	 * URL without settings, which connects nowhere (3.5.10).
+	 * @param driverClassName its driver class
+	 * @param classLoader where the driver is
+	 * @return the options
+	 * @throws ReflectiveOperationException when the driver cannot be created
+	 * @throws SQLException when the driver refuses the URL
+	 */
+	static DriverPropertyInfo[] mariaDbOptions(String driverClassName, ClassLoader classLoader)
+			throws ReflectiveOperationException, SQLException {
+		Driver driver = (Driver) Class.forName(driverClassName, true, classLoader)
+			.getDeclaredConstructor()
+			.newInstance();
+		return driver.getPropertyInfo("jdbc:mariadb://localhost/", new Properties());
 	}
 
 }

@@ -3,7 +3,6 @@ package dev.safedefaults.jdbc.mysql;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
-import java.sql.Driver;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -135,11 +134,8 @@ enum MySqlProtocolDriver {
 			// Options it does not have (prepStmtCacheSqlLimit, enableQueryTimeouts,
 			// autoReconnect) have no default.
 			try {
-				Driver driver = (Driver) Class.forName(this.driverClassName, true, classLoader)
-					.getDeclaredConstructor()
-					.newInstance();
 				Map<String, String> defaults = new HashMap<>();
-				for (DriverPropertyInfo info : driver.getPropertyInfo("jdbc:mariadb://localhost/", new Properties())) {
+				for (DriverPropertyInfo info : DriverPropertyNames.mariaDbOptions(this.driverClassName, classLoader)) {
 					if (info.value != null && DEFAULTED_KEYS.contains(info.name)) {
 						defaults.putIfAbsent(info.name, info.value);
 					}
