@@ -41,11 +41,12 @@ public final class JdbcUrlForDisplay {
 	private static final Pattern FIRST_SUBPROTOCOL = Pattern.compile("(?i)jdbc:(" + SUBPROTOCOL + "):");
 
 	/**
-	 * Host names, IPv4 addresses and bracketed IPv6 addresses, each with an optional
-	 * port, comma-separated.
+	 * A host name, IPv4 address or bracketed IPv6 address, with an optional port.
 	 */
-	private static final String HOSTS = "(?:[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?"
-			+ "(?:,(?:[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?)*";
+	private static final String HOST = "(?:[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?";
+
+	/** Hosts, comma-separated. */
+	private static final String HOSTS = HOST + "(?:," + HOST + ")*";
 
 	private static final Pattern HOST_LIST = Pattern.compile("(?:" + HOSTS + ")?");
 
