@@ -54,19 +54,27 @@ final class InterleavedRun {
 	 * above, prints each set's table and, for more than one set, the ratios pooled over
 	 * the sets: a process's JIT makes a lasting draw of its own (9-11% between two
 	 * processes of one mode), which the cycles of one set cannot average out, so the set
-	 * is the unit of the pooled standard error.
+	 * is the unit of the pooled standard error. Set {@code k} of {@code n} starts (and
+	 * warms up, and cycles through) the processes in the list order (the A/A control
+	 * last) rotated by {@code (k - 1) * processes / n} places: the process started first
+	 * was the slowest in 5 of 7 sets of issue 32, so over as many sets as processes every
+	 * mode takes every place in the start order once, and over fewer sets places spread
+	 * evenly.
 	 */
 	static void run(String title, List<Target> modes, LongFunction<String> pathOf, int threads, Duration warmup,
 			Duration window, int cycles) throws Exception {
 		int sets = Integer.getInteger("interleaved.sets", 1);
 		Map<String, List<Double>> cpuBySet = new LinkedHashMap<>();
 		Map<String, List<Double>> rateBySet = new LinkedHashMap<>();
+		Map<String, List<double[]>> idleBySet = new LinkedHashMap<>();
 		for (int set = 1; set <= sets; set++) {
 			if (sets > 1) {
 				System.out.printf(Locale.ROOT, "set %d of %d%n", set, sets);
 			}
-			Map<String, double[][]> ratios = runSet(title + ((sets > 1) ? ", set " + set + " of " + sets : ""), modes,
-					pathOf, threads, warmup, window, cycles);
+			Map<String, double[]> idle = new LinkedHashMap<>();
+			Map<String, double[][]> ratios = runSet(idle, title + ((sets > 1) ? ", set " + set + " of " + sets : ""),
+					modes, (set - 1) * (modes.size() + 1) / sets, pathOf, threads, warmup, window, cycles);
+			idle.forEach((label, figures) -> idleBySet.computeIfAbsent(label, (l) -> new ArrayList<>()).add(figures));
 			ratios.forEach((label, cpuAndRate) -> {
 				cpuBySet.computeIfAbsent(label, (l) -> new ArrayList<>())
 					.add(Arrays.stream(cpuAndRate[0]).average().orElse(Double.NaN));
@@ -83,17 +91,44 @@ final class InterleavedRun {
 			cpuBySet.forEach((label, cpu) -> System.out.printf(Locale.ROOT, "%-34s %-34s %-34s%n", label,
 					summary(cpu.stream().mapToDouble(Double::doubleValue).toArray()),
 					summary(rateBySet.get(label).stream().mapToDouble(Double::doubleValue).toArray())));
+			printIdle("Startup, idle CPU and resident memory, mean over the sets",
+					idleBySet.entrySet()
+						.stream()
+						.collect(LinkedHashMap::new, (map, entry) -> map.put(entry.getKey(), mean(entry.getValue())),
+								Map::putAll));
 		}
+	}
+
+	private static double[] mean(List<double[]> rows) {
+		double[] mean = new double[rows.get(0).length];
+		for (double[] row : rows) {
+			for (int i = 0; i < mean.length; i++) {
+				mean[i] += row[i] / rows.size();
+			}
+		}
+		return mean;
+	}
+
+	/**
+	 * Prints, per mode, {startup seconds, idle CPU ms per second, resident MB}.
+	 */
+	private static void printIdle(String title, Map<String, double[]> idle) {
+		System.out.printf(Locale.ROOT, "%n%s%n%-34s %10s %16s %8s%n", title, "mode", "startup s", "idle CPU ms/s",
+				"RSS MB");
+		idle.forEach((label, figures) -> System.out.printf(Locale.ROOT, "%-34s %10.1f %16.1f %8.0f%n", label,
+				figures[0], figures[1], figures[2]));
 	}
 
 	/**
 	 * One set of fresh processes, printed.
 	 * @return per mode, its CPU-per-request ratios and its req/s ratios, cycle by cycle
 	 */
-	private static Map<String, double[][]> runSet(String title, List<Target> modes, LongFunction<String> pathOf,
-			int threads, Duration warmup, Duration window, int cycles) throws Exception {
-		// The A/A control: a second process of the baseline, started last, the first
-		// started first. Every ratio is taken to the mean of the two in the same cycle,
+	private static Map<String, double[][]> runSet(Map<String, double[]> idle, String title, List<Target> modes,
+			int rotation, LongFunction<String> pathOf, int threads, Duration warmup, Duration window, int cycles)
+			throws Exception {
+		// The A/A control: a second process of the baseline, listed last (started last in
+		// the first set, the list rotated in the others). Every ratio is taken to the
+		// mean of the two in the same cycle,
 		// and the A/A row (the second over the first) shows how far two processes of one
 		// mode stay apart: a process's JIT makes its own lasting draw, and the first
 		// process started ran ~10% slower than the others in one run.
@@ -101,6 +136,10 @@ final class InterleavedRun {
 		List<Target> targets = new ArrayList<>(modes);
 		targets.add(new Target(baseline.label() + " (A/A)", baseline.jar(), baseline.jvmArgs(), baseline.appArgs(),
 				baseline.check()));
+		List<Target> startOrder = new ArrayList<>(targets);
+		Collections.rotate(startOrder, -(rotation % targets.size()));
+		System.out.printf(Locale.ROOT, "start order: %s%n",
+				String.join(", ", startOrder.stream().map(Target::label).toList()));
 		Map<String, SampleAppProcess> apps = new LinkedHashMap<>();
 		Map<String, LoadDriver> drivers = new LinkedHashMap<>();
 		Map<String, String> checks = new LinkedHashMap<>();
@@ -108,10 +147,13 @@ final class InterleavedRun {
 		Map<String, List<double[]>> perCycle = new LinkedHashMap<>();
 		Map<String, Map<String, Long>> threadMillis = new LinkedHashMap<>();
 		try {
-			for (Target target : targets) {
+			Map<String, Double> startup = new LinkedHashMap<>();
+			for (Target target : startOrder) {
+				long launched = System.nanoTime();
 				SampleAppProcess app = SampleAppProcess.startJar(target.jar(),
 						"interleaved-" + target.label().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-"),
 						target.jvmArgs(), target.appArgs());
+				startup.put(target.label(), (System.nanoTime() - launched) / 1e9);
 				apps.put(target.label(), app);
 				if (!app.isAlive()) {
 					throw new IllegalStateException(target.label() + " did not start:\n" + app.log());
@@ -119,13 +161,13 @@ final class InterleavedRun {
 				checks.put(target.label(), target.check().apply(app));
 				drivers.put(target.label(), new LoadDriver());
 			}
-			for (Target target : targets) {
+			for (Target target : startOrder) {
 				System.out.printf(Locale.ROOT, "warm-up, %s%n", target.label());
 				drivers.get(target.label())
 					.run(apps.get(target.label()).baseUrl(), threads, warmup, Long.MAX_VALUE, pathOf);
 			}
 			for (int cycle = 1; cycle <= cycles; cycle++) {
-				List<Target> order = new ArrayList<>(targets);
+				List<Target> order = new ArrayList<>(startOrder);
 				if (cycle % 2 == 0) {
 					Collections.reverse(order);
 				}
@@ -148,11 +190,36 @@ final class InterleavedRun {
 				}
 				System.out.printf(Locale.ROOT, "cycle %d of %d%n", cycle, cycles);
 			}
+			// Every process idle at once: what each costs with no traffic, after the
+			// load's last work (the compiler's queue, the log writer) has ended.
+			int idleSeconds = Integer.getInteger("interleaved.idle-seconds", 10);
+			Thread.sleep(WorkloadRun.IDLE_SETTLE_SECONDS * 1000L);
+			Map<String, Duration> cpuBefore = new LinkedHashMap<>();
+			apps.forEach(
+					(label, app) -> cpuBefore.put(label, app.handle().info().totalCpuDuration().orElse(Duration.ZERO)));
+			long from = System.nanoTime();
+			Thread.sleep(idleSeconds * 1000L);
+			double seconds = (System.nanoTime() - from) / 1e9;
+			for (Target target : targets) {
+				SampleAppProcess app = apps.get(target.label());
+				Duration cpu = app.handle()
+					.info()
+					.totalCpuDuration()
+					.orElse(Duration.ZERO)
+					.minus(cpuBefore.get(target.label()));
+				idle.put(target.label(), new double[] { startup.get(target.label()), cpu.toNanos() / 1e6 / seconds,
+						WorkloadRun.residentKb(app) / 1024.0 });
+			}
 		}
 		finally {
 			apps.values().forEach(SampleAppProcess::close);
 		}
-		return print(title, targets, perCycle, threadMillis, checks, threads, warmup, window, cycles);
+		Map<String, double[][]> ratios = print(title, targets, perCycle, threadMillis, checks, threads, warmup, window,
+				cycles);
+		printIdle("Startup (launch to first answer), idle CPU (every process idle at once, "
+				+ Integer.getInteger("interleaved.idle-seconds", 10) + " s after the last window) and resident memory",
+				idle);
+		return ratios;
 	}
 
 	private static Map<String, double[][]> print(String title, List<Target> targets,
