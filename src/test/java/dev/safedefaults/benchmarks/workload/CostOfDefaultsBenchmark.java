@@ -106,9 +106,14 @@ public final class CostOfDefaultsBenchmark {
 	 * The interleaved method ({@code -Dcost.method=interleaved}, see
 	 * {@link InterleavedRun}): every mode's fresh process warmed up alone, then the load
 	 * moved between them in {@code cost.window-seconds} (3) windows for
-	 * {@code cost.cycles} (12) cycles; ratios to "defaults" cycle by cycle.
+	 * {@code cost.cycles} (12) cycles; ratios to "defaults" cycle by cycle. With
+	 * {@code -Dcost.method=switch} ({@link InProcessSwitch}) each mode's process instead
+	 * measures the app's own logging switched off and on inside itself
+	 * ({@code cost.processes} (2) processes per mode, one after the other): the logging
+	 * half of "the limit", on one JIT-compiled process.
 	 */
-	private static void interleaved(List<CostMode> modes, int threads, Duration warmup) throws Exception {
+	private static void interleaved(List<CostMode> modes, int threads, Duration warmup, boolean inProcess)
+			throws Exception {
 		String jar = System.getProperty("sample-app.jar");
 		if (jar == null) {
 			throw new IllegalStateException("-Dsample-app.jar is not set: run through the benchmarks profile");
@@ -122,9 +127,15 @@ public final class CostOfDefaultsBenchmark {
 					(app) -> "starter " + (starterOn ? "on" : "off") + ", GET /actuator/health/safe-defaults answered "
 							+ app.get("/actuator/health/safe-defaults").statusCode()));
 		}
+		Duration window = Duration.ofSeconds(Integer.getInteger("cost.window-seconds", 3));
+		int cycles = Integer.getInteger("cost.cycles", 12);
+		if (inProcess) {
+			InProcessSwitch.rootLoggerOff("Cost of the app's logging", targets, Integer.getInteger("cost.processes", 2),
+					(i) -> "/api/orders/" + (1 + (i % 3)), threads, warmup, window, cycles);
+			return;
+		}
 		InterleavedRun.run("Cost of the defaults", targets, (i) -> "/api/orders/" + (1 + (i % 3)), threads, warmup,
-				Duration.ofSeconds(Integer.getInteger("cost.window-seconds", 3)),
-				Integer.getInteger("cost.cycles", 12));
+				window, cycles);
 	}
 
 	private static String exceptionStatistics() {
@@ -181,8 +192,9 @@ public final class CostOfDefaultsBenchmark {
 		for (CostMode mode : modes) {
 			System.out.printf("  %-16s %s%n", mode.label(), mode.commandLine());
 		}
-		if ("interleaved".equals(System.getProperty("cost.method", "sequential"))) {
-			interleaved(modes, threads, warmup);
+		String method = System.getProperty("cost.method", "sequential");
+		if ("interleaved".equals(method) || "switch".equals(method)) {
+			interleaved(modes, threads, warmup, "switch".equals(method));
 			return;
 		}
 		Map<CostMode, List<WorkloadRun.Figures>> runs = new LinkedHashMap<>();
