@@ -53,8 +53,10 @@ final class InProcessSwitch {
 	/**
 	 * Runs {@code processes} fresh processes of each target, one after the other, and
 	 * prints each process's ratios and the pooled ones.
+	 * @return per mode, the CPU-per-request ratio (logging off over on) pooled over its
+	 * processes, with its standard error
 	 */
-	static void rootLoggerOff(String title, List<InterleavedRun.Target> targets, int processes,
+	static Map<String, double[]> rootLoggerOff(String title, List<InterleavedRun.Target> targets, int processes,
 			LongFunction<String> pathOf, int threads, Duration warmup, Duration window, int cycles) throws Exception {
 		System.out.printf(Locale.ROOT,
 				"%s: the app's logging switched off and on inside one process (root logger OFF through the "
@@ -79,6 +81,10 @@ final class InProcessSwitch {
 		cpuByProcess.forEach((label, cpu) -> System.out.printf(Locale.ROOT, "%-34s %-34s %-34s%n", label,
 				InterleavedRun.summary(cpu.stream().mapToDouble(Double::doubleValue).toArray()),
 				InterleavedRun.summary(rateByProcess.get(label).stream().mapToDouble(Double::doubleValue).toArray())));
+		Map<String, double[]> pooled = new LinkedHashMap<>();
+		cpuByProcess.forEach((label, cpu) -> pooled.put(label,
+				InterleavedRun.meanAndError(cpu.stream().mapToDouble(Double::doubleValue).toArray())));
+		return pooled;
 	}
 
 	/**

@@ -54,15 +54,16 @@ final class InterleavedRun {
 	 * above, prints each set's table and, for more than one set, the ratios pooled over
 	 * the sets: a process's JIT makes a lasting draw of its own (9-11% between two
 	 * processes of one mode), which the cycles of one set cannot average out, so the set
-	 * is the unit of the pooled standard error. Set {@code k} of {@code n} starts (and
-	 * warms up, and cycles through) the processes in the list order (the A/A control
-	 * last) rotated by {@code (k - 1) * processes / n} places: the process started first
-	 * was the slowest in 5 of 7 sets of issue 32, so over as many sets as processes every
-	 * mode takes every place in the start order once, and over fewer sets places spread
-	 * evenly.
+	 * is the unit of the pooled standard error. Returns, per mode, the CPU-per-request
+	 * ratio's mean over the sets and its standard error (with one set: over its cycles,
+	 * which understates the error). Set {@code k} of {@code n} starts (and warms up, and
+	 * cycles through) the processes in the list order (the A/A control last) rotated by
+	 * {@code (k - 1) * processes / n} places: the process started first was the slowest
+	 * in 5 of 7 sets of issue 32, so over as many sets as processes every mode takes
+	 * every place in the start order once, and over fewer sets places spread evenly.
 	 */
-	static void run(String title, List<Target> modes, LongFunction<String> pathOf, int threads, Duration warmup,
-			Duration window, int cycles) throws Exception {
+	static Map<String, double[]> run(String title, List<Target> modes, LongFunction<String> pathOf, int threads,
+			Duration warmup, Duration window, int cycles) throws Exception {
 		int sets = Integer.getInteger("interleaved.sets", 1);
 		Map<String, List<Double>> cpuBySet = new LinkedHashMap<>();
 		Map<String, List<Double>> rateBySet = new LinkedHashMap<>();
@@ -97,6 +98,20 @@ final class InterleavedRun {
 						.collect(LinkedHashMap::new, (map, entry) -> map.put(entry.getKey(), mean(entry.getValue())),
 								Map::putAll));
 		}
+		Map<String, double[]> pooled = new LinkedHashMap<>();
+		cpuBySet.forEach((label, cpu) -> pooled.put(label,
+				meanAndError(cpu.stream().mapToDouble(Double::doubleValue).toArray())));
+		return pooled;
+	}
+
+	/**
+	 * The mean of some ratios and the standard error of that mean.
+	 */
+	static double[] meanAndError(double[] ratios) {
+		double mean = Arrays.stream(ratios).average().orElse(Double.NaN);
+		double variance = Arrays.stream(ratios).map((r) -> (r - mean) * (r - mean)).sum()
+				/ Math.max(1, ratios.length - 1);
+		return new double[] { mean, Math.sqrt(variance / ratios.length) };
 	}
 
 	private static double[] mean(List<double[]> rows) {
@@ -282,13 +297,10 @@ final class InterleavedRun {
 
 	/** Mean, band (lowest-highest) and standard error of the mean of some ratios. */
 	static String summary(double[] ratios) {
-		double mean = Arrays.stream(ratios).average().orElse(Double.NaN);
+		double[] meanAndError = meanAndError(ratios);
 		double min = Arrays.stream(ratios).min().orElse(Double.NaN);
 		double max = Arrays.stream(ratios).max().orElse(Double.NaN);
-		double variance = Arrays.stream(ratios).map((r) -> (r - mean) * (r - mean)).sum()
-				/ Math.max(1, ratios.length - 1);
-		return String.format(Locale.ROOT, "%.3f (%.2f-%.2f, ±%.3f)", mean, min, max,
-				Math.sqrt(variance / ratios.length));
+		return String.format(Locale.ROOT, "%.3f (%.2f-%.2f, ±%.3f)", meanAndError[0], min, max, meanAndError[1]);
 	}
 
 }

@@ -37,6 +37,11 @@ import java.util.stream.Collectors;
  * {@code workload.rounds} (2), {@code workload.threads} (16),
  * {@code workload.warmup-seconds} (15), {@code workload.seconds} (20),
  * {@code workload.stall-seconds} (60; 0 leaves the stalled-stdout scenario out),
+ * {@code workload.stall-modes} ({@code starter,naive,tuned}),
+ * {@code workload.stall-jvm-args} (added to every stalled process, e.g.
+ * {@code -Dlogging.level.org.springframework.web=DEBUG}), {@code workload.stall-compare}
+ * (each mode also measured in a fresh process whose stdout is read; no flight recording
+ * then), {@code workload.rounds=0} runs the stalled-stdout scenario alone,
  * {@code workload.modes} (comma-separated, {@code starter,naive,tuned,plain} by default),
  * {@code workload.client} ({@code feign}, {@code http-service} or {@code both}) change
  * the run).
@@ -155,8 +160,10 @@ public final class ReferenceWorkloadBenchmark {
 				runs.get(variant).add(figures);
 			}
 		}
-		printTable(runs);
-		printRatios(runs, clients);
+		if (rounds > 0) {
+			printTable(runs);
+			printRatios(runs, clients);
+		}
 		System.out.println();
 		Duration stall = Duration.ofSeconds(Integer.getInteger("workload.stall-seconds", 60));
 		if (stall.isZero()) {
@@ -166,16 +173,35 @@ public final class ReferenceWorkloadBenchmark {
 		// the run; with
 		// Log4j's default of 262,144 slots the naive mode would only block after ~87,000
 		// requests.
-		List<String> sameRing = List.of("-Dlog4j2.asyncLoggerConfigRingBufferSize=32768");
-		System.out.printf("Stalled stdout: the app's stdout is a pipe nobody reads after warm-up, for %ds "
-				+ "(async ring buffers of 32,768 slots in every mode)%n", stall.toSeconds());
-		System.out.printf("%-8s %10s %12s %12s %s%n", "mode", "req/s", "answered", "no answer", "discarded log events");
-		for (WorkloadMode mode : List.of(WorkloadMode.STARTER, WorkloadMode.NAIVE, WorkloadMode.TUNED)) {
+		List<String> sameRing = new ArrayList<>(List.of("-Dlog4j2.asyncLoggerConfigRingBufferSize=32768"));
+		String stallJvmArgs = System.getProperty("workload.stall-jvm-args", "");
+		if (!stallJvmArgs.isBlank()) {
+			sameRing.addAll(List.of(stallJvmArgs.strip().split("\\s+")));
+		}
+		boolean compare = Boolean.getBoolean("workload.stall-compare");
+		System.out.printf(
+				"Stalled stdout: the app's stdout is a pipe nobody reads after warm-up, for %ds "
+						+ "(async ring buffers of 32,768 slots in every mode%s)%s%n",
+				stall.toSeconds(), stallJvmArgs.isBlank() ? "" : ", " + stallJvmArgs.strip(),
+				compare ? "; each mode also in a fresh process whose stdout is read, for as long" : "");
+		System.out.printf("%-8s %10s %12s %12s %14s %22s%s%n", "mode", "req/s", "answered", "no answer", "CPU ms/req",
+				"discarded log events", compare ? "   read: req/s, CPU ms/req" : "");
+		for (WorkloadMode mode : modes(System.getProperty("workload.stall-modes", "starter,naive,tuned"))) {
+			String read = "";
+			if (compare) {
+				WorkloadRun.Figures figures = WorkloadRun.measure(mode, sameRing, mode.label + "-read", threads,
+						Duration.ofSeconds(5), stall, false, false);
+				read = String.format(Locale.ROOT, "   %.0f, %.3f", figures.load().perSecond(),
+						figures.cpuMillisPerRequest());
+			}
+			// With -Dworkload.stall-compare, no flight recording in either process: it
+			// costs CPU of its own.
 			WorkloadRun.Figures figures = WorkloadRun.measure(mode, sameRing, mode.label + "-stalled", threads,
-					Duration.ofSeconds(5), stall, true);
+					Duration.ofSeconds(5), stall, true, !compare);
 			LoadDriver.Result load = figures.load();
-			System.out.printf("%-8s %10.0f %12d %12d %s%n", mode.label, load.perSecond(), load.requests(),
-					load.answered(-1), (figures.discarded() < 0) ? "n/a (starter off)" : figures.discarded());
+			System.out.printf(Locale.ROOT, "%-8s %10.0f %12d %12d %14.3f %22s%s%n", mode.label, load.perSecond(),
+					load.requests(), load.answered(-1), figures.cpuMillisPerRequest(),
+					(figures.discarded() < 0) ? "n/a (starter off)" : Long.toString(figures.discarded()), read);
 		}
 	}
 
