@@ -69,8 +69,10 @@ final class InProcessSwitch {
 		for (int round = 1; round <= processes; round++) {
 			for (InterleavedRun.Target target : targets) {
 				double[][] ratios = runProcess(target, round, pathOf, threads, warmup, window, cycles);
-				cpuByProcess.computeIfAbsent(target.label(), (l) -> new ArrayList<>()).add(mean(ratios[0]));
-				rateByProcess.computeIfAbsent(target.label(), (l) -> new ArrayList<>()).add(mean(ratios[1]));
+				cpuByProcess.computeIfAbsent(target.label(), (l) -> new ArrayList<>())
+					.add(InterleavedRun.meanAndError(ratios[0])[0]);
+				rateByProcess.computeIfAbsent(target.label(), (l) -> new ArrayList<>())
+					.add(InterleavedRun.meanAndError(ratios[1])[0]);
 			}
 		}
 		System.out.printf(Locale.ROOT,
@@ -100,7 +102,7 @@ final class InProcessSwitch {
 		double[] cpuRatios = new double[cycles];
 		double[] rateRatios = new double[cycles];
 		Map<Boolean, double[]> totals = new TreeMap<>();
-		Map<Boolean, Map<String, Long>> threadMillis = new TreeMap<>();
+		Map<String, Map<String, Long>> threadMillis = new TreeMap<>();
 		try (SampleAppProcess app = SampleAppProcess.startJar(target.jar(), name, jvmArgs, target.appArgs())) {
 			if (!app.isAlive()) {
 				throw new IllegalStateException(target.label() + " did not start:\n" + app.log());
@@ -116,22 +118,12 @@ final class InProcessSwitch {
 				boolean[] order = (cycle % 2 == 0) ? new boolean[] { false, true } : new boolean[] { true, false };
 				for (boolean off : order) {
 					setRootLevel(app, off ? "OFF" : configured);
-					Duration before = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-					Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
-					LoadDriver.Result load = driver.run(app.baseUrl(), threads, window, Long.MAX_VALUE, pathOf);
-					Duration after = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-					ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()))
-						.forEach((thread, millis) -> threadMillis.computeIfAbsent(off, (o) -> new TreeMap<>())
-							.merge(ThreadCpu.group(thread), millis, Long::sum));
-					if (load.requests() != load.answered(200)) {
-						throw new IllegalStateException(
-								target.label() + ": answers other than 200: " + load.byStatus());
-					}
-					double[] window3 = { after.minus(before).toNanos(), load.requests(), load.seconds() };
-					figures[off ? 1 : 0] = window3;
+					double[] measured = InterleavedRun.measureWindow(target.label(), app, driver, threads, window,
+							pathOf, threadMillis.computeIfAbsent(label(off), (o) -> new TreeMap<>()));
+					figures[off ? 1 : 0] = measured;
 					double[] total = totals.computeIfAbsent(off, (o) -> new double[3]);
 					for (int i = 0; i < 3; i++) {
-						total[i] += window3[i];
+						total[i] += measured[i];
 					}
 				}
 				cpuRatios[cycle] = (figures[1][0] / figures[1][1]) / (figures[0][0] / figures[0][1]);
@@ -144,18 +136,14 @@ final class InProcessSwitch {
 				total[1] / total[2], total[0] / 1e3 / total[1]));
 		System.out.printf(Locale.ROOT, "  off ÷ on: CPU/req %s, req/s %s%n", InterleavedRun.summary(cpuRatios),
 				InterleavedRun.summary(rateRatios));
-		Map<String, Map<String, Double>> micros = new LinkedHashMap<>();
-		Map<String, Double> sums = new LinkedHashMap<>();
-		threadMillis.forEach((off, groups) -> {
-			double requests = totals.get(off)[1];
-			Map<String, Double> perRequest = new TreeMap<>();
-			groups.forEach((group, millis) -> perRequest.put(group, millis * 1000.0 / requests));
-			String label = "logging " + (off ? "off" : "on");
-			micros.put(label, perRequest);
-			sums.put(label, perRequest.values().stream().mapToDouble(Double::doubleValue).sum());
-		});
-		ThreadCpu.printMicrosPerRequest(micros, sums);
+		Map<String, Double> requests = new LinkedHashMap<>();
+		totals.forEach((off, total) -> requests.put(label(off), total[1]));
+		InterleavedRun.printThreadGroups(threadMillis, requests);
 		return new double[][] { cpuRatios, rateRatios };
+	}
+
+	private static String label(boolean off) {
+		return "logging " + (off ? "off" : "on");
 	}
 
 	/**
@@ -187,14 +175,6 @@ final class InProcessSwitch {
 		if (!now.equals(level)) {
 			throw new IllegalStateException("the root logger is " + now + ", not " + level);
 		}
-	}
-
-	private static double mean(double[] values) {
-		double sum = 0;
-		for (double value : values) {
-			sum += value;
-		}
-		return sum / values.length;
 	}
 
 }

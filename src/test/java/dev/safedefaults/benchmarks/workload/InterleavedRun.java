@@ -79,7 +79,7 @@ final class InterleavedRun {
 			}
 			Map<String, double[]> idle = new LinkedHashMap<>();
 			Map<String, double[][]> ratios = runSet(idle, title + ((sets > 1) ? ", set " + set + " of " + sets : ""),
-					modes, (set - 1) * (modes.size() + 1) / sets, pathOf, threads, warmup, window, cycles);
+					modes, set - 1, sets, pathOf, threads, warmup, window, cycles);
 			idle.forEach((label, figures) -> idleBySet.computeIfAbsent(label, (l) -> new ArrayList<>()).add(figures));
 			ratios.forEach((label, cpuAndRate) -> {
 				cpuBySet.computeIfAbsent(label, (l) -> new ArrayList<>())
@@ -144,8 +144,8 @@ final class InterleavedRun {
 	 * @return per mode, its CPU-per-request ratios and its req/s ratios, cycle by cycle
 	 */
 	private static Map<String, double[][]> runSet(Map<String, double[]> idle, String title, List<Target> modes,
-			int rotation, LongFunction<String> pathOf, int threads, Duration warmup, Duration window, int cycles)
-			throws Exception {
+			int setIndex, int sets, LongFunction<String> pathOf, int threads, Duration warmup, Duration window,
+			int cycles) throws Exception {
 		// The A/A control: a second process of the baseline, listed last (started last in
 		// the first set, the list rotated in the others). Every ratio is taken to the
 		// mean of the two in the same cycle,
@@ -157,7 +157,8 @@ final class InterleavedRun {
 		targets.add(new Target(baseline.label() + " (A/A)", baseline.jar(), baseline.jvmArgs(), baseline.appArgs(),
 				baseline.check()));
 		List<Target> startOrder = new ArrayList<>(targets);
-		Collections.rotate(startOrder, -(rotation % targets.size()));
+		// The A/A control is one of the targets: the rotation spreads it too.
+		Collections.rotate(startOrder, -(setIndex * targets.size() / sets));
 		System.out.printf(Locale.ROOT, "start order: %s%n",
 				String.join(", ", startOrder.stream().map(Target::label).toList()));
 		Map<String, SampleAppProcess> apps = new LinkedHashMap<>();
@@ -184,9 +185,8 @@ final class InterleavedRun {
 			if ("turns".equals(System.getProperty("interleaved.warmup", "alone"))) {
 				// Every process warmed up in turns, window by window like the cycles, so
 				// that none idles longer than the others before the cycles. Tried on
-				// issue
-				// 35's page: the A/A rows 1.00, 1.00 and 1.09 against 1.09, 1.01 and 1.01
-				// warmed up alone, so not the default.
+				// issue 35's page: the A/A rows 1.00, 1.00 and 1.09 against 1.09, 1.01
+				// and 1.01 warmed up alone, so not the default.
 				long turns = Math.max(1, warmup.toSeconds() / window.toSeconds());
 				System.out.printf(Locale.ROOT, "warm-up in turns: %d windows of %d s each%n", turns,
 						window.toSeconds());
@@ -214,21 +214,10 @@ final class InterleavedRun {
 					Collections.reverse(order);
 				}
 				for (Target target : order) {
-					SampleAppProcess app = apps.get(target.label());
-					Duration before = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-					Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
-					LoadDriver.Result load = drivers.get(target.label())
-						.run(app.baseUrl(), threads, window, Long.MAX_VALUE, pathOf);
-					Duration after = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
-					ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()))
-						.forEach((name, millis) -> threadMillis.computeIfAbsent(target.label(), (m) -> new TreeMap<>())
-							.merge(ThreadCpu.group(name), millis, Long::sum));
-					if (load.requests() != load.answered(200)) {
-						throw new IllegalStateException(
-								target.label() + ": answers other than 200: " + load.byStatus());
-					}
 					perCycle.computeIfAbsent(target.label(), (m) -> new ArrayList<>())
-						.add(new double[] { after.minus(before).toNanos(), load.requests(), load.seconds() });
+						.add(measureWindow(target.label(), apps.get(target.label()), drivers.get(target.label()),
+								threads, window, pathOf,
+								threadMillis.computeIfAbsent(target.label(), (m) -> new TreeMap<>())));
 				}
 				System.out.printf(Locale.ROOT, "cycle %d of %d%n", cycle, cycles);
 			}
@@ -306,20 +295,52 @@ final class InterleavedRun {
 					cpu / 1e3 / requests, summary(cpuRatios), summary(rateRatios));
 			ratios.put(target.label(), new double[][] { cpuRatios, rateRatios });
 		}
+		Map<String, Double> requests = new LinkedHashMap<>();
+		for (Target target : targets) {
+			requests.put(target.label(), perCycle.get(target.label()).stream().mapToDouble((c) -> c[1]).sum());
+		}
+		printThreadGroups(threadMillis, requests);
+		return ratios;
+	}
+
+	/**
+	 * One measured window of load on one process.
+	 * @param threadGroups where its threads' CPU is added, in milliseconds by group
+	 * @return {CPU nanoseconds, answered requests, seconds}
+	 * @throws IllegalStateException on an answer other than 200
+	 */
+	static double[] measureWindow(String label, SampleAppProcess app, LoadDriver driver, int threads, Duration window,
+			LongFunction<String> pathOf, Map<String, Long> threadGroups) throws InterruptedException {
+		Duration before = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+		Map<String, Long> threadsBefore = ThreadCpu.millisByName(app.handle());
+		LoadDriver.Result load = driver.run(app.baseUrl(), threads, window, Long.MAX_VALUE, pathOf);
+		Duration after = app.handle().info().totalCpuDuration().orElse(Duration.ZERO);
+		ThreadCpu.between(threadsBefore, ThreadCpu.millisByName(app.handle()))
+			.forEach((name, millis) -> threadGroups.merge(ThreadCpu.group(name), millis, Long::sum));
+		if (load.requests() != load.answered(200)) {
+			throw new IllegalStateException(label + ": answers other than 200: " + load.byStatus());
+		}
+		return new double[] { after.minus(before).toNanos(), load.requests(), load.seconds() };
+	}
+
+	/**
+	 * Prints CPU per request by thread group, per mode.
+	 * @param millisByMode per mode, its threads' CPU in milliseconds by group
+	 * @param requestsByMode per mode, the requests answered in the same windows
+	 */
+	static void printThreadGroups(Map<String, Map<String, Long>> millisByMode, Map<String, Double> requestsByMode) {
 		System.out.printf(Locale.ROOT, "%nCPU µs per request by thread group, over all windows (groups of >= 2%% "
 				+ "of some mode's CPU, 'other' the rest)%n");
 		Map<String, Map<String, Double>> micros = new LinkedHashMap<>();
 		Map<String, Double> totals = new LinkedHashMap<>();
-		for (Target target : targets) {
-			double requests = perCycle.get(target.label()).stream().mapToDouble((c) -> c[1]).sum();
+		requestsByMode.forEach((mode, requests) -> {
 			Map<String, Double> groups = new TreeMap<>();
-			threadMillis.getOrDefault(target.label(), Map.of())
+			millisByMode.getOrDefault(mode, Map.of())
 				.forEach((group, millis) -> groups.put(group, millis * 1000.0 / requests));
-			micros.put(target.label(), groups);
-			totals.put(target.label(), groups.values().stream().mapToDouble(Double::doubleValue).sum());
-		}
+			micros.put(mode, groups);
+			totals.put(mode, groups.values().stream().mapToDouble(Double::doubleValue).sum());
+		});
 		ThreadCpu.printMicrosPerRequest(micros, totals);
-		return ratios;
 	}
 
 	/** Mean, band (lowest-highest) and standard error of the mean of some ratios. */
