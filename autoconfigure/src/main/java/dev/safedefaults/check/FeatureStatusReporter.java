@@ -13,4 +13,21 @@ public interface FeatureStatusReporter {
 	 */
 	FeatureStatus status();
 
+	/**
+	 * A reporter's status, or, when the reporter fails (a library of another version than
+	 * the one it was built against, say), an {@code off} status that names the failure: a
+	 * status never breaks the startup line or the endpoint.
+	 * @param reporter the reporter
+	 * @return its status
+	 */
+	static FeatureStatus statusOf(FeatureStatusReporter reporter) {
+		try {
+			return reporter.status();
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return FeatureStatus.off(reporter.getClass().getSimpleName(),
+					"status failed: " + ex.getClass().getSimpleName());
+		}
+	}
+
 }

@@ -134,7 +134,7 @@ public final class StartupCheckRunner implements SmartLifecycle {
 				FeatureStatus status = reporter.status();
 				(status.enabled() ? applied : off).add(status.shortForm());
 			}
-			catch (RuntimeException ex) {
+			catch (RuntimeException | LinkageError ex) {
 				off.add(reporter.getClass().getSimpleName() + " (status failed: " + ex.getClass().getSimpleName()
 						+ ")");
 			}

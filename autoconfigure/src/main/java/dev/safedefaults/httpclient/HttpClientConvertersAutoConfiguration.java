@@ -2,6 +2,7 @@ package dev.safedefaults.httpclient;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
+import dev.safedefaults.check.FindingsStore;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -15,6 +16,8 @@ import org.springframework.context.annotation.Lazy;
 /**
  * The one converters set every HTTP client kind shares (incident 1). It is lazy: built
  * the first time a client kind asks for it, never in an application without HTTP clients.
+ * Once built it is checked against the clients' usual converters, and what became of it
+ * is kept in {@link SharedConvertersOutcome} for the client features' status lines.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -23,12 +26,18 @@ import org.springframework.context.annotation.Lazy;
 public final class HttpClientConvertersAutoConfiguration {
 
 	@Bean
+	@ConditionalOnMissingBean
+	SharedConvertersOutcome safeDefaultsSharedConvertersOutcome(ObjectProvider<FindingsStore> store) {
+		return new SharedConvertersOutcome(store);
+	}
+
+	@Bean
 	@Lazy
 	@ConditionalOnMissingBean
 	SharedClientConverters safeDefaultsSharedClientConverters(ListableBeanFactory beanFactory,
-			ObjectProvider<ClientHttpMessageConvertersCustomizer> customizers) {
-		return SharedClientConverters.build(SharedClientConverters.jsonConverter(beanFactory),
-				customizers.orderedStream().toList());
+			ObjectProvider<ClientHttpMessageConvertersCustomizer> customizers, SharedConvertersOutcome outcome) {
+		return outcome.built(SharedClientConverters.build(SharedClientConverters.jsonConverter(beanFactory),
+				customizers.orderedStream().toList()));
 	}
 
 }

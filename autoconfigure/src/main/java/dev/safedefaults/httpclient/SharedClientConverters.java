@@ -3,6 +3,9 @@ package dev.safedefaults.httpclient;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,11 +30,18 @@ import org.springframework.util.ClassUtils;
  * What goes in, in order: byte array, String (UTF-8) and JSON through the application's
  * {@link JsonMapper}; then the application's
  * {@link ClientHttpMessageConvertersCustomizer} beans (Boot's own add the application's
- * {@link HttpMessageConverter} beans, its String charset and JSON mapper); then the
- * defaults are switched off again, because Boot's default customizer calls
- * {@code registerDefaults()}. The form converter Framework's builder always adds is left
- * out of {@link #converters()}: a {@code RestClient}'s builder adds its own, and Feign
- * writes forms with its own encoder.
+ * {@link HttpMessageConverter} beans, its String charset and JSON mapper). What the
+ * customizers configure is recorded: the custom converters and the converter of each
+ * slot. The converters Framework's defaults alone would bring are left out: on Framework
+ * 7.0.7 and later by switching the defaults off; before it (Boot 4.0.0 to 4.0.5), where a
+ * builder with its defaults off drops even the converters configured on it, by building
+ * with the defaults and keeping the configured instances. The form converter Framework's
+ * builder always adds is left out of {@link #converters()}: a {@code RestClient}'s
+ * builder adds its own, and Feign writes forms with its own encoder.
+ * <p>
+ * Then {@link ConvertersGuard} checks the set against what the clients' usual converters
+ * can do. If anything is missing the set is the usual converters instead (built once
+ * too), {@link #missing()} says what, and the {@code RestClient} feature stands back.
  */
 public final class SharedClientConverters {
 
@@ -42,28 +52,19 @@ public final class SharedClientConverters {
 
 	private final List<HttpMessageConverter<?>> custom;
 
-	private final @Nullable HttpMessageConverter<?> string;
+	private final Map<ConverterSlot, HttpMessageConverter<?>> slots;
 
-	private final List<HttpMessageConverter<?>> core;
+	private final boolean defaultsOffKeepsConfigured;
 
-	private SharedClientConverters(List<HttpMessageConverter<?>> built) {
-		// Framework's client builder lays its result out as: custom converters, the base
-		// ones (String), the form converter, the core ones (JSON and the other formats).
-		// Keeping that split lets a client's own builder receive each in its slot, so
-		// that
-		// a client that sets its own JSON converter still replaces it.
-		int form = indexOfForm(built);
-		List<HttpMessageConverter<?>> before = (form >= 0) ? built.subList(0, form) : built;
-		HttpMessageConverter<?> last = before.isEmpty() ? null : before.get(before.size() - 1);
-		this.string = (last instanceof StringHttpMessageConverter) ? last : null;
-		this.custom = List.copyOf((this.string != null) ? before.subList(0, before.size() - 1) : before);
-		this.core = (form >= 0) ? List.copyOf(built.subList(form + 1, built.size())) : List.of();
-		List<HttpMessageConverter<?>> all = new ArrayList<>(this.custom);
-		if (this.string != null) {
-			all.add(this.string);
-		}
-		all.addAll(this.core);
-		this.converters = List.copyOf(all);
+	private final List<String> missing;
+
+	private SharedClientConverters(List<HttpMessageConverter<?>> converters, RecordingClientBuilder recorded,
+			boolean defaultsOffKeepsConfigured, List<String> missing) {
+		this.converters = List.copyOf(converters);
+		this.custom = List.copyOf(recorded.custom());
+		this.slots = Map.copyOf(recorded.slots());
+		this.defaultsOffKeepsConfigured = defaultsOffKeepsConfigured;
+		this.missing = missing;
 	}
 
 	/**
@@ -75,7 +76,24 @@ public final class SharedClientConverters {
 	 */
 	public static SharedClientConverters build(@Nullable HttpMessageConverter<?> jsonConverter,
 			List<ClientHttpMessageConvertersCustomizer> customizers) {
-		HttpMessageConverters.ClientBuilder builder = HttpMessageConverters.forClient();
+		return build(jsonConverter, customizers, HttpMessageConverters::forClient,
+				FrameworkClientBuilders.defaultsOffKeepsConfigured());
+	}
+
+	/**
+	 * Builds the set once from the builders a supplier gives.
+	 * @param jsonConverter the JSON converter to start from, {@code null} without Jackson
+	 * @param customizers the application's customizers, in order
+	 * @param builders new client converters builders
+	 * @param defaultsOffKeepsConfigured whether a builder with its defaults off keeps the
+	 * converters configured on it (Framework 7.0.7 and later)
+	 * @return the frozen set
+	 */
+	static SharedClientConverters build(@Nullable HttpMessageConverter<?> jsonConverter,
+			List<ClientHttpMessageConvertersCustomizer> customizers,
+			Supplier<HttpMessageConverters.ClientBuilder> builders, boolean defaultsOffKeepsConfigured) {
+		RecordingClientBuilder recorder = new RecordingClientBuilder(builders.get());
+		HttpMessageConverters.ClientBuilder builder = recorder.builder();
 		builder.addCustomConverter(new ByteArrayHttpMessageConverter());
 		StringHttpMessageConverter string = new StringHttpMessageConverter(StandardCharsets.UTF_8);
 		string.setWriteAcceptCharset(false);
@@ -84,12 +102,53 @@ public final class SharedClientConverters {
 			builder.withJsonConverter(jsonConverter);
 		}
 		customizers.forEach((customizer) -> customizer.customize(builder));
-		// Boot's default client customizer calls registerDefaults(): the very rebuild of
-		// every format on the class path that incident 1 is about. Switch it off again.
-		builder.disableDefaults();
+		List<HttpMessageConverter<?>> built = withoutDefaults(recorder, defaultsOffKeepsConfigured);
+		List<HttpMessageConverter<?>> usual = usual(builders.get(), customizers);
+		List<String> missing = ConvertersGuard.missing(built, usual);
+		return new SharedClientConverters(missing.isEmpty() ? built : usual, recorder, defaultsOffKeepsConfigured,
+				missing);
+	}
+
+	private static List<HttpMessageConverter<?>> withoutDefaults(RecordingClientBuilder recorder,
+			boolean defaultsOffKeepsConfigured) {
+		HttpMessageConverters.ClientBuilder target = recorder.target();
 		List<HttpMessageConverter<?>> built = new ArrayList<>();
-		builder.build().forEach(built::add);
-		return new SharedClientConverters(built);
+		if (defaultsOffKeepsConfigured) {
+			// Boot's default client customizer calls registerDefaults(): the very rebuild
+			// of
+			// every format on the class path that incident 1 is about. Switch it off
+			// again.
+			target.disableDefaults();
+			target.build().forEach(built::add);
+		}
+		else {
+			// Framework before 7.0.7 keeps only the custom converters with the defaults
+			// off:
+			// build with them, keep what was configured, in Framework's order.
+			target.registerDefaults();
+			Set<HttpMessageConverter<?>> configured = recorder.configured();
+			target.build().forEach((converter) -> {
+				if (configured.contains(converter)) {
+					built.add(converter);
+				}
+			});
+		}
+		built.removeIf((converter) -> converter.getClass() == AllEncompassingFormHttpMessageConverter.class);
+		return built;
+	}
+
+	/**
+	 * What a client gets without the starter: Framework's defaults, then the customizers,
+	 * as Boot's {@code RestClient.Builder} and OpenFeign assemble them.
+	 */
+	private static List<HttpMessageConverter<?>> usual(HttpMessageConverters.ClientBuilder builder,
+			List<ClientHttpMessageConvertersCustomizer> customizers) {
+		builder.registerDefaults();
+		customizers.forEach((customizer) -> customizer.customize(builder));
+		List<HttpMessageConverter<?>> usual = new ArrayList<>();
+		builder.build().forEach(usual::add);
+		usual.removeIf((converter) -> converter.getClass() == AllEncompassingFormHttpMessageConverter.class);
+		return usual;
 	}
 
 	/**
@@ -112,25 +171,51 @@ public final class SharedClientConverters {
 	}
 
 	/**
+	 * What the set lacked that the clients' usual converters have; when not empty,
+	 * {@link #converters()} are the usual converters (built once) instead, and
+	 * {@link #applyTo} must not be used.
+	 * @return a description of each thing missing, empty when the set is complete
+	 */
+	public List<String> missing() {
+		return this.missing;
+	}
+
+	/**
+	 * Whether the set has everything the clients' usual converters have.
+	 * @return {@code true} unless something is {@link #missing()}
+	 */
+	public boolean isComplete() {
+		return this.missing.isEmpty();
+	}
+
+	/**
+	 * Whether clients get every converter from the set, nothing created when one is
+	 * built: on Framework before 7.0.7 the defaults stay on in each client's builder
+	 * (only the set's converters are shared, the defaults' small ones are made again).
+	 * @return {@code true} on Framework 7.0.7 and later
+	 */
+	public boolean sharesEveryConverter() {
+		return this.defaultsOffKeepsConfigured;
+	}
+
+	/**
 	 * Hands these instances to a client's converters builder, each in the slot it was
-	 * built in, with the defaults off: nothing is created, and what the client configures
-	 * afterwards (its own JSON converter, a custom one) still applies.
+	 * configured in, with the defaults off where Framework keeps them so (7.0.7 and
+	 * later): nothing is created, and what the client configures afterwards (its own JSON
+	 * converter, a custom one) still applies. Before 7.0.7 the defaults stay on: the
+	 * slots are filled with the set's converters, and Framework adds only the defaults'
+	 * small ones, as it would without the starter.
 	 * @param builder a client's converters builder
 	 */
 	public void applyTo(HttpMessageConverters.ClientBuilder builder) {
-		builder.disableDefaults();
+		if (this.defaultsOffKeepsConfigured) {
+			builder.disableDefaults();
+		}
+		else {
+			builder.registerDefaults();
+		}
 		this.custom.forEach(builder::addCustomConverter);
-		if (this.string != null) {
-			builder.withStringConverter(this.string);
-		}
-		for (HttpMessageConverter<?> converter : this.core) {
-			if (isJson(converter)) {
-				builder.withJsonConverter(converter);
-			}
-			else {
-				builder.addCustomConverter(converter);
-			}
-		}
+		this.slots.forEach((slot, converter) -> slot.fill(builder, converter));
 	}
 
 	/**
@@ -142,15 +227,6 @@ public final class SharedClientConverters {
 		return converter.canRead(Object.class, MediaType.APPLICATION_JSON)
 				&& converter.canWrite(Object.class, MediaType.APPLICATION_JSON)
 				&& !(converter instanceof StringHttpMessageConverter);
-	}
-
-	private static int indexOfForm(List<HttpMessageConverter<?>> converters) {
-		for (int i = 0; i < converters.size(); i++) {
-			if (converters.get(i).getClass() == AllEncompassingFormHttpMessageConverter.class) {
-				return i;
-			}
-		}
-		return -1;
 	}
 
 	/**

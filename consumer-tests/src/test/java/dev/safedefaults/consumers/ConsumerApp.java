@@ -261,7 +261,21 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	JsonNode getJson(String path) {
-		HttpResponse<String> response = get(path);
+		return json(path, get(path));
+	}
+
+	/**
+	 * Reads a JSON answer that may take longer than a plain request (work the application
+	 * does on request).
+	 * @param path the path
+	 * @param timeout how long to wait for the answer at most
+	 * @return the answer
+	 */
+	JsonNode getJson(String path, Duration timeout) {
+		return json(path, get(path, timeout));
+	}
+
+	private static JsonNode json(String path, HttpResponse<String> response) {
 		if (response.statusCode() != 200) {
 			throw new AssertionError("GET " + path + " answered " + response.statusCode() + ": " + response.body());
 		}

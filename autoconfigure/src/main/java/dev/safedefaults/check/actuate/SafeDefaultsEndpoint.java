@@ -52,7 +52,7 @@ public class SafeDefaultsEndpoint {
 	 */
 	@ReadOperation
 	public SafeDefaultsReport report() {
-		List<FeatureStatus> statuses = this.features.orderedStream().map(FeatureStatusReporter::status).toList();
+		List<FeatureStatus> statuses = this.features.orderedStream().map(FeatureStatusReporter::statusOf).toList();
 		StartupCheckRunner checkRunner = this.runner.getIfAvailable();
 		ChecksReport checks = (checkRunner != null) ? new ChecksReport(true, checkRunner.getStartupCheckCount(),
 				checkRunner.getStartupDuration().toNanos() / 1_000_000.0, checkRunner.getStartupMillisByCheck(),

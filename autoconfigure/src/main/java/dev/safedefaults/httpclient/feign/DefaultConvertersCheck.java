@@ -54,12 +54,19 @@ final class DefaultConvertersCheck implements Check {
 				.map((converter) -> converter.getClass().getSimpleName())
 				.forEach(defaults::add);
 			findings.add(FeignFindings.DEFAULT_CONVERTERS.raise(PerCallConvertersCheck.subject(client.client()),
-					String.join(", ", defaults),
-					(converters instanceof FrozenFeignHttpMessageConverters)
-							? "the application's converters bring them into the starter's set"
-							: "the starter's shared set is off or overridden for it"));
+					String.join(", ", defaults), reason(converters)));
 		}
 		return findings;
+	}
+
+	private static String reason(FeignHttpMessageConverters converters) {
+		if (!(converters instanceof FrozenFeignHttpMessageConverters frozen)) {
+			return "the starter's shared set is off or overridden for it";
+		}
+		return frozen.isUsual()
+				? "the starter's shared set was incomplete (httpclient.shared-converters-incomplete), so it got its "
+						+ "usual converters, built once"
+				: "the application's converters bring them into the starter's set";
 	}
 
 	private static boolean hasDefaults(List<HttpMessageConverter<?>> converters) {

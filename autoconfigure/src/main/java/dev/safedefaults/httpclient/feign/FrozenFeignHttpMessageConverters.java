@@ -18,10 +18,13 @@ final class FrozenFeignHttpMessageConverters extends FeignHttpMessageConverters 
 
 	private final boolean shared;
 
-	FrozenFeignHttpMessageConverters(List<HttpMessageConverter<?>> converters, boolean shared) {
+	private final boolean usual;
+
+	FrozenFeignHttpMessageConverters(List<HttpMessageConverter<?>> converters, boolean shared, boolean usual) {
 		super(none(), none());
 		this.converters = List.copyOf(converters);
 		this.shared = shared;
+		this.usual = usual;
 	}
 
 	/**
@@ -40,6 +43,15 @@ final class FrozenFeignHttpMessageConverters extends FeignHttpMessageConverters 
 	 */
 	boolean isShared() {
 		return this.shared;
+	}
+
+	/**
+	 * Whether these are the client's usual converters (Framework's defaults with the
+	 * customizers, built once) because the shared set turned out incomplete.
+	 * @return {@code true} for the usual converters
+	 */
+	boolean isUsual() {
+		return this.usual;
 	}
 
 	private static <T> ObjectProvider<T> none() {

@@ -52,8 +52,11 @@ final class OpenFeignClientsStatus implements FeignClientsStatus {
 			}
 			FeignHttpMessageConverters converters = factory.getInstance(client, FeignHttpMessageConverters.class);
 			if (converters instanceof FrozenFeignHttpMessageConverters frozen) {
-				appliedTo.add(client + (frozen.isShared() ? " (shared converters)"
-						: " (its own converters, built once with its customizers)"));
+				appliedTo.add(client + (frozen.isUsual()
+						? " (its usual converters, built once: the shared set was "
+								+ "incomplete, see httpclient.shared-converters-incomplete)"
+						: frozen.isShared() ? " (shared converters)"
+								: " (its own converters, built once with its customizers)"));
 			}
 			else {
 				notApplied.add(client);

@@ -72,11 +72,11 @@ final class SharedFeignConverters {
 			List<HttpMessageConverterCustomizer> feignCustomizers, boolean shared) {
 		if (feignCustomizers.isEmpty()) {
 			// The very list every other client kind gets: one object, not a copy.
-			return new FrozenFeignHttpMessageConverters(base.converters(), shared);
+			return new FrozenFeignHttpMessageConverters(base.converters(), shared, !base.isComplete());
 		}
 		List<HttpMessageConverter<?>> converters = new ArrayList<>(base.converters());
 		feignCustomizers.forEach((customizer) -> customizer.accept(converters));
-		return new FrozenFeignHttpMessageConverters(converters, shared);
+		return new FrozenFeignHttpMessageConverters(converters, shared, !base.isComplete());
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 
 import dev.safedefaults.httpclient.DefaultOnlyConverters;
+import dev.safedefaults.httpclient.FrameworkClientBuilders;
 import dev.safedefaults.httpclient.SharedClientConverters;
 import dev.safedefaults.httpclient.restclient.RestClientBuilds.GroupConverters;
 import org.jspecify.annotations.Nullable;
@@ -62,7 +63,10 @@ final class HttpServiceGroupsRecorder implements RestClientHttpServiceGroupConfi
 
 	@Override
 	public void configureGroups(Groups<RestClient.Builder> groups) {
-		if (this.shared == null && !this.buildersHaveAConfigurer.get()) {
+		if ((this.shared == null && !this.buildersHaveAConfigurer.get())
+				|| !FrameworkClientBuilders.hasListConfigurer()) {
+			// Without a list configurer (Framework before 7.0.3) the final list cannot be
+			// read.
 			return;
 		}
 		groups.forEachClient((group, builder) -> builder.configureMessageConverters((converters) -> converters

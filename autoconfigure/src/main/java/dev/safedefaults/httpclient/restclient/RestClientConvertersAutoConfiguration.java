@@ -8,6 +8,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.httpclient.HttpClientConvertersAutoConfiguration;
 import dev.safedefaults.httpclient.SharedClientConverters;
+import dev.safedefaults.httpclient.SharedConvertersOutcome;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -41,8 +42,8 @@ public final class RestClientConvertersAutoConfiguration {
 
 	@Bean
 	FeatureStatusReporter safeDefaultsRestClientFeatureStatus(RestClientProperties properties,
-			ObjectProvider<RestClientBuilds> builds) {
-		return new RestClientFeatureStatus(properties, builds);
+			ObjectProvider<RestClientBuilds> builds, ObjectProvider<SharedConvertersOutcome> outcome) {
+		return new RestClientFeatureStatus(properties, builds, outcome);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -92,8 +93,9 @@ public final class RestClientConvertersAutoConfiguration {
 		static class SharedConvertersConfiguration {
 
 			@Bean
-			static BootsConvertersCustomizerStandIn safeDefaultsBootsConvertersCustomizerStandIn() {
-				return new BootsConvertersCustomizerStandIn();
+			static BootsConvertersCustomizerStandIn safeDefaultsBootsConvertersCustomizerStandIn(
+					ObjectProvider<SharedClientConverters> shared) {
+				return new BootsConvertersCustomizerStandIn(shared);
 			}
 
 		}

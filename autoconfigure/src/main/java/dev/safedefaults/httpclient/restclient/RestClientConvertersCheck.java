@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.httpclient.FrameworkClientBuilders;
 import dev.safedefaults.httpclient.restclient.RestClientBuilds.GroupConverters;
 
 /**
@@ -37,12 +38,20 @@ final class RestClientConvertersCheck implements Check {
 			}
 			if (this.enabled && !group.defaults().isEmpty()) {
 				findings.add(RestClientFindings.DEFAULT_CONVERTERS.raise(subject(group.name()),
-						String.join(", ", group.defaults()),
-						group.shared() ? "the application's converters bring them into the starter's set"
-								: "a converters configurer of the group's overrides the starter's set"));
+						String.join(", ", group.defaults()), reason(group)));
 			}
 		}
 		return findings;
+	}
+
+	private static String reason(GroupConverters group) {
+		if (!group.shared()) {
+			return "a converters configurer of the group's overrides the starter's set";
+		}
+		return FrameworkClientBuilders.defaultsOffKeepsConfigured()
+				? "the application's converters bring them into the starter's set"
+				: "Spring Framework before 7.0.7 (Boot before 4.0.6) makes them for every client: with the defaults "
+						+ "off it would drop the starter's converters too";
 	}
 
 	static String subject(String group) {

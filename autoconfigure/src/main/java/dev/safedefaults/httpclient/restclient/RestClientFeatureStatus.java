@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.httpclient.FrameworkClientBuilders;
+import dev.safedefaults.httpclient.SharedConvertersOutcome;
 import dev.safedefaults.httpclient.restclient.RestClientBuilds.GroupConverters;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -22,9 +24,13 @@ final class RestClientFeatureStatus implements FeatureStatusReporter {
 
 	private final ObjectProvider<RestClientBuilds> builds;
 
-	RestClientFeatureStatus(RestClientProperties properties, ObjectProvider<RestClientBuilds> builds) {
+	private final ObjectProvider<SharedConvertersOutcome> outcome;
+
+	RestClientFeatureStatus(RestClientProperties properties, ObjectProvider<RestClientBuilds> builds,
+			ObjectProvider<SharedConvertersOutcome> outcome) {
 		this.properties = properties;
 		this.builds = builds;
+		this.outcome = outcome;
 	}
 
 	@Override
@@ -38,8 +44,15 @@ final class RestClientFeatureStatus implements FeatureStatusReporter {
 			return FeatureStatus.off(FEATURE, "safe-defaults.restclient.enabled=false: every client built from "
 					+ "Boot's RestClient.Builder assembles Framework's default converters");
 		}
+		SharedConvertersOutcome shared = this.outcome.getIfAvailable();
+		if (shared != null && !shared.missing().isEmpty()) {
+			return FeatureStatus.off(FEATURE, "the shared converters set lacked " + String.join(", ", shared.missing())
+					+ " (httpclient.shared-converters-incomplete): clients from Boot's builder keep Boot's converters");
+		}
 		List<String> appliedTo = new ArrayList<>();
-		appliedTo.add("RestClient.Builder (every client built from Boot's builder)");
+		appliedTo.add("RestClient.Builder (every client built from Boot's builder"
+				+ (FrameworkClientBuilders.defaultsOffKeepsConfigured() ? ")"
+						: "; Spring Framework before 7.0.7 still makes the defaults' small converters per client)"));
 		List<String> notApplied = new ArrayList<>();
 		int groups = 0;
 		for (GroupConverters group : recorded.groups()) {

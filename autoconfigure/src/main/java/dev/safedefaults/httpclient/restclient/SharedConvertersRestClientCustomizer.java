@@ -18,7 +18,9 @@ import org.springframework.web.client.RestClient;
  * converter) still applies on top.
  * <p>
  * With the feature off it only counts: it adds no converters configurer, which would
- * switch Framework's defaults off (spring-framework #36747).
+ * switch Framework's defaults off (spring-framework #36747). Nor does it when the shared
+ * set turned out incomplete ({@link SharedClientConverters#isComplete()}): the builder
+ * then keeps Boot's own converters customizer ({@link BootsConvertersCustomizerStandIn}).
  */
 final class SharedConvertersRestClientCustomizer implements RestClientCustomizer {
 
@@ -35,10 +37,14 @@ final class SharedConvertersRestClientCustomizer implements RestClientCustomizer
 	public void customize(RestClient.Builder builder) {
 		this.builds.builderHandedOut();
 		Supplier<SharedClientConverters> converters = this.shared;
-		if (converters != null) {
+		if (converters == null) {
+			return;
+		}
+		SharedClientConverters set = converters.get();
+		if (set.isComplete()) {
 			builder.configureMessageConverters((clientBuilder) -> {
 				this.builds.clientBuilt();
-				converters.get().applyTo(clientBuilder);
+				set.applyTo(clientBuilder);
 			});
 		}
 	}

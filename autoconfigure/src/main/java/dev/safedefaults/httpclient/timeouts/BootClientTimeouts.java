@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 import dev.safedefaults.httpclient.timeouts.ClientTimeouts.Source;
@@ -68,7 +69,7 @@ final class BootClientTimeouts {
 		HttpServiceClientProperties properties = this.groupProperties.getIfAvailable();
 		if (groups != null) {
 			for (String group : groups.getGroupNames().stream().sorted().toList()) {
-				HttpClientSettingsProperties own = (properties != null) ? properties.get(group) : null;
+				HttpClientSettingsProperties own = (properties != null) ? groupProperties(properties, group) : null;
 				all.add(new ClientTimeouts("HTTP service group '" + group + "'",
 						group(group, "connect", own, HttpClientSettingsProperties::getConnectTimeout,
 								clients.connect()),
@@ -107,6 +108,20 @@ final class BootClientTimeouts {
 		}
 		BeanDefinition definition = this.beanFactory.getBeanDefinition(names[0]);
 		return BOOTS_SETTINGS_CONFIGURATION.equals(definition.getFactoryBeanName());
+	}
+
+	/**
+	 * One group's properties. Boot 4.0.0's {@code HttpServiceClientProperties} is a
+	 * {@code LinkedHashMap} of them, without the {@code get(String)} that later 4.0
+	 * patches have (checked against Boot 4.0.0 and 4.0.9; the {@code boot-matrix}
+	 * consumer build starts on both).
+	 */
+	private static @Nullable HttpClientSettingsProperties groupProperties(HttpServiceClientProperties properties,
+			String group) {
+		if (properties instanceof Map<?, ?> map) {
+			return (map.get(group) instanceof HttpClientSettingsProperties own) ? own : null;
+		}
+		return properties.get(group);
 	}
 
 }

@@ -110,6 +110,28 @@ class SafeDefaultsActuateAutoConfigurationTests {
 		});
 	}
 
+	/**
+	 * A feature built against a newer library than the one at run time (issue 42: Boot
+	 * 4.0.0 lacks a method of 4.0.9) must not break the start nor the endpoint: its
+	 * status says it failed, the others are there.
+	 */
+	@Test
+	void aFeatureWhoseStatusFailsWithALinkageErrorBreaksNeitherTheStartNorTheEndpoint() {
+		this.runner.withUserConfiguration(FeatureConfiguration.class, FailingFeatureConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				SafeDefaultsEndpoint.SafeDefaultsReport report = context.getBean(SafeDefaultsEndpoint.class).report();
+				assertThat(report.features()).extracting(FeatureStatus::feature)
+					.contains("demo", LinkageFailingFeature.class.getSimpleName());
+				assertThat(report.features()).filteredOn((status) -> !status.feature().equals("demo"))
+					.singleElement()
+					.satisfies((status) -> {
+						assertThat(status.enabled()).isFalse();
+						assertThat(status.reason()).isEqualTo("status failed: NoSuchMethodError");
+					});
+			});
+	}
+
 	@Test
 	void theEndpointsWebExtensionWithholdsTheReportFromAnAnonymousRequestByDefault() {
 		this.runner.run((context) -> {
@@ -161,6 +183,25 @@ class SafeDefaultsActuateAutoConfigurationTests {
 		@Bean
 		FeatureStatusReporter demoFeature() {
 			return () -> FeatureStatus.applied("demo", List.of("jdbc:mysql://app:s3cr3t@db/x"));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class FailingFeatureConfiguration {
+
+		@Bean
+		FeatureStatusReporter failingFeature() {
+			return new LinkageFailingFeature();
+		}
+
+	}
+
+	static final class LinkageFailingFeature implements FeatureStatusReporter {
+
+		@Override
+		public FeatureStatus status() {
+			throw new NoSuchMethodError("HttpServiceClientProperties.get(java.lang.String)");
 		}
 
 	}

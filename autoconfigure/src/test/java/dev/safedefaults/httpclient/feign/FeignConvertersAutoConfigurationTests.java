@@ -330,7 +330,7 @@ class FeignConvertersAutoConfigurationTests {
 		@Bean
 		FeignHttpMessageConverters applicationConverters() {
 			return new FrozenFeignHttpMessageConverters(
-					List.of(new JacksonJsonHttpMessageConverter(), new StringHttpMessageConverter()), false);
+					List.of(new JacksonJsonHttpMessageConverter(), new StringHttpMessageConverter()), false, false);
 		}
 
 	}

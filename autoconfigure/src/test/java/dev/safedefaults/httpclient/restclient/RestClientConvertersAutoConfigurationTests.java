@@ -20,6 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.http.client.autoconfigure.service.HttpServiceClientPropertiesAutoConfiguration;
+import org.springframework.boot.http.converter.autoconfigure.ClientHttpMessageConvertersCustomizer;
 import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
@@ -143,6 +144,39 @@ class RestClientConvertersAutoConfigurationTests {
 				assertThat(converters(context.getBean(RestClient.Builder.class).build())).containsAll(shared);
 				assertThat(context.getBean(FeignGreetingClient.class).greeting("Ada"))
 					.isEqualTo(new Greeting("Hello Ada"));
+			});
+	}
+
+	/**
+	 * Issue 42's guard: a shared set that lost its JSON converter (as on Framework 7.0.5,
+	 * here through a customizer that drops it only when the defaults are off) is not
+	 * used. Every client kind keeps working JSON, a warning names what was missing, and
+	 * the status lines say why.
+	 */
+	@Test
+	void anIncompleteSharedSetIsNotUsedAndAWarningNamesWhatItLacked() {
+		this.runner
+			.withConfiguration(
+					AutoConfigurations.of(FeignConvertersAutoConfiguration.class, FeignAutoConfiguration.class))
+			.withUserConfiguration(WithFeignClient.class, GreetingsGroup.class, JsonLostWithoutDefaults.class)
+			.withPropertyValues("test.server.url=" + server.url())
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				RestClient client = context.getBean(RestClient.Builder.class).baseUrl(server.url()).build();
+				assertThat(client.get().uri("/greetings/Ada").retrieve().body(Greeting.class))
+					.isEqualTo(new Greeting("Hello Ada"));
+				assertThat(context.getBean(FeignGreetingClient.class).greeting("Ada"))
+					.isEqualTo(new Greeting("Hello Ada"));
+				assertThat(context.getBean(GreetingService.class).greeting("Ada")).isEqualTo(new Greeting("Hello Ada"));
+				assertThat(findings(context, "httpclient.shared-converters-incomplete")).singleElement()
+					.satisfies((finding) -> {
+						assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+						assertThat(finding.message()).contains("JSON objects (application/json)");
+					});
+				FeatureStatus status = status(context);
+				assertThat(status.enabled()).isFalse();
+				assertThat(status.reason()).contains("lacked JSON objects (application/json)");
+				assertThat(context.getBean(SharedClientConverters.class).isComplete()).isFalse();
 			});
 	}
 
@@ -302,6 +336,25 @@ class RestClientConvertersAutoConfigurationTests {
 						list.clear();
 						list.add(new StringHttpMessageConverter());
 					})));
+		}
+
+	}
+
+	/**
+	 * Drops the JSON converter from a client's converters when Framework's defaults are
+	 * off (no resource converter): a stand-in for a Framework that loses what was
+	 * configured on a builder without defaults.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class JsonLostWithoutDefaults {
+
+		@Bean
+		ClientHttpMessageConvertersCustomizer jsonLostWithoutDefaults() {
+			return (builder) -> builder.configureMessageConvertersList((list) -> {
+				if (list.stream().noneMatch(ResourceHttpMessageConverter.class::isInstance)) {
+					list.removeIf(SharedClientConverters::isJson);
+				}
+			});
 		}
 
 	}
