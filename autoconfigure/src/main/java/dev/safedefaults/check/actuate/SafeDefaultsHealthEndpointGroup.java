@@ -78,7 +78,11 @@ final class SafeDefaultsHealthEndpointGroup implements HealthEndpointGroup {
 			return own;
 		}
 		boolean ownMembers = configured.getInclude() != null || configured.getExclude() != null;
-		// Boot's rule for a group's roles: its own, else the health endpoint's.
+		// Boot's rule for a group's roles: its own, else the health endpoint's
+		// (AutoConfiguredHealthEndpointGroups, checked against Boot 4.0.0 and 4.0.9).
+		// HealthEndpointGroup exposes no roles, so the rule is restated here;
+		// SafeDefaultsHealthGroupTests (the roles of the endpoint, of the group) fail if
+		// Boot changes it.
 		Set<String> roles = !CollectionUtils.isEmpty(configured.getRoles()) ? configured.getRoles() : health.getRoles();
 		return new SafeDefaultsHealthEndpointGroup(own, true, ownMembers,
 				(configured.getShowDetails() != null) ? null : starterShowDetails,
