@@ -8,7 +8,11 @@ import org.springframework.http.converter.HttpMessageConverter;
  * The converters that only Framework's default list brings to a client, never the
  * starter's shared set: resources, XML, Smile, CBOR, YAML, feeds (Jackson 3's and the
  * deprecated Jackson 2 variants). One list for the Feign and the RestClient checks. By
- * name: most of them need a library the application may not have.
+ * name: most of them need a library the application may not have. Framework has no API
+ * that tells a default converter apart from one the application configured, so the list
+ * is Framework's own (its {@code DefaultHttpMessageConverters}, checked against 7.0.1 and
+ * 7.0.10); {@code DefaultOnlyConvertersTests} fails when Framework's defaults bring a
+ * converter the list does not know.
  */
 public final class DefaultOnlyConverters {
 

@@ -21,9 +21,9 @@ import org.springframework.beans.factory.DisposableBean;
 public class LocationCaptureRemover implements PropertyChangeListener, DisposableBean {
 
 	/**
-	 * Boot's private class for a {@code logging.level.*} entry: no public API tells such a
-	 * config apart from the application's own, so it is matched by name. Checked against
-	 * Boot 4.0.0, 4.0.9 and 4.1.2;
+	 * Boot's private class for a {@code logging.level.*} entry: no public API tells such
+	 * a config apart from the application's own, so it is matched by name. Checked
+	 * against Boot 4.0.0, 4.0.9 and 4.1.2;
 	 * {@code LoggingDefaultsAutoConfigurationTests#bootsLevelLoggerStopsCapturingLocationAtStartupAndWhenAddedLater}
 	 * fails if Boot renames it or its configs stop capturing location.
 	 */
