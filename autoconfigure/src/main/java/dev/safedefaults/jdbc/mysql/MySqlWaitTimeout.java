@@ -3,7 +3,6 @@ package dev.safedefaults.jdbc.mysql;
 import java.time.Duration;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.FindingType;
 import dev.safedefaults.jdbc.JdbcFindings;
 import dev.safedefaults.jdbc.MaxLifetimeCheck;
 import dev.safedefaults.jdbc.PoolServerVariables;
@@ -18,6 +17,10 @@ import org.jspecify.annotations.Nullable;
  * {@code META-INF/spring.factories}.
  */
 public final class MySqlWaitTimeout implements SessionIdleTimeout {
+
+	/** The check's own declarations: the MySQL protocol's words are the check's. */
+	private static final Findings FINDINGS = new Findings(JdbcFindings.MAX_LIFETIME,
+			JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM, JdbcFindings.MAX_LIFETIME_UNCHECKED);
 
 	/**
 	 * Reads the {@code wait_timeout}, in seconds, of a session made like the pool's.
@@ -61,18 +64,8 @@ public final class MySqlWaitTimeout implements SessionIdleTimeout {
 	}
 
 	@Override
-	public FindingType finding() {
-		return JdbcFindings.MAX_LIFETIME;
-	}
-
-	@Override
-	public FindingType findingBelowHikarisMinimum() {
-		return JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM;
-	}
-
-	@Override
-	public FindingType unchecked() {
-		return JdbcFindings.MAX_LIFETIME_UNCHECKED;
+	public Findings findings() {
+		return FINDINGS;
 	}
 
 }
