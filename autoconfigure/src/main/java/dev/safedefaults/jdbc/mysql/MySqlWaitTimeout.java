@@ -7,7 +7,6 @@ import dev.safedefaults.jdbc.JdbcFindings;
 import dev.safedefaults.jdbc.MaxLifetimeCheck;
 import dev.safedefaults.jdbc.PoolServerVariables;
 import dev.safedefaults.jdbc.SessionIdleTimeout;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The MySQL protocol's part of {@link MaxLifetimeCheck}: {@code @@session.wait_timeout}
@@ -22,29 +21,6 @@ public final class MySqlWaitTimeout implements SessionIdleTimeout {
 	private static final Findings FINDINGS = new Findings(JdbcFindings.MAX_LIFETIME,
 			JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM, JdbcFindings.MAX_LIFETIME_UNCHECKED);
 
-	/**
-	 * Reads the {@code wait_timeout}, in seconds, of a session made like the pool's.
-	 */
-	@FunctionalInterface
-	interface WaitTimeoutReader {
-
-		long waitTimeoutSeconds(HikariDataSource pool) throws Exception;
-
-	}
-
-	private final @Nullable WaitTimeoutReader reader;
-
-	/**
-	 * Reads the {@code wait_timeout} on the pool's session.
-	 */
-	public MySqlWaitTimeout() {
-		this.reader = null;
-	}
-
-	MySqlWaitTimeout(WaitTimeoutReader reader) {
-		this.reader = reader;
-	}
-
 	@Override
 	public boolean reads(HikariDataSource pool) {
 		// wait_timeout is the MySQL protocol's.
@@ -53,9 +29,7 @@ public final class MySqlWaitTimeout implements SessionIdleTimeout {
 
 	@Override
 	public Duration read(HikariDataSource pool, PoolServerVariables serverVariables) throws Exception {
-		long waitTimeoutSeconds = (this.reader != null) ? this.reader.waitTimeoutSeconds(pool)
-				: serverVariables.read(pool, MySqlServerVariables.QUERY).waitTimeoutSeconds();
-		return Duration.ofSeconds(waitTimeoutSeconds);
+		return Duration.ofSeconds(serverVariables.read(pool, MySqlServerVariables.QUERY).waitTimeoutSeconds());
 	}
 
 	@Override
