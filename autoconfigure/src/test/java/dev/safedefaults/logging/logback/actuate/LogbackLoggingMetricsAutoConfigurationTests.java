@@ -31,11 +31,11 @@ import org.springframework.mock.env.MockEnvironment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The logging meters on Logback, under the names docs/metrics.md gives them on Log4j2:
- * what the wrapped appenders' full queues discarded and the stack traces
- * {@code %throttledEx} left out, no ring-buffer gauge; none when the logging defaults are
- * off. On the Logback context SLF4J is bound to (this execution's class path, as an
- * application that keeps Logback).
+ * The logging meters on Logback ({@link LogbackMeterBinder}), under the names
+ * docs/metrics.md gives them on Log4j2: what the wrapped appenders' full queues discarded
+ * and the stack traces {@code %throttledEx} left out, no ring-buffer gauge; none when the
+ * logging defaults are off. On the Logback context SLF4J is bound to (this execution's
+ * class path, as an application that keeps Logback).
  */
 @Tag(LogbackFixtures.TAG)
 class LogbackLoggingMetricsAutoConfigurationTests {
