@@ -26,6 +26,11 @@ import org.springframework.context.annotation.Configuration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+/**
+ * The cache's bean and JSON mapper, its status ({@link ParsedConfigCacheFeatureStatus}),
+ * its properties' bounds ({@link ParsedConfigCacheProperties}) and the mutable-type
+ * finding; its meters are {@code ConfigCacheMetricsAutoConfigurationTests}'.
+ */
 class ParsedConfigCacheAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
