@@ -151,8 +151,8 @@ public final class PropertyBounds {
 	/**
 	 * A size as a user writes it, in the largest of Boot's units that holds it exactly
 	 * ({@code 1GB}, {@code 1536KB}, {@code 1B}): {@link DataSize#toString()} gives bytes
-	 * ({@code 1073741824B}), which is not what the README, the metadata or the user
-	 * wrote.
+	 * ({@code 1073741824B}), which is not what docs/properties.md, the metadata or the
+	 * user wrote.
 	 */
 	private static String shortForm(DataSize size) {
 		long bytes = size.toBytes();

@@ -46,7 +46,7 @@ public class SafeDefaultsProperties implements InitializingBean {
 				Duration.ofMillis(1), PropertyBounds.MAX_TIMEOUT, "how long a deferred check may run, such as 10s");
 		for (String id : this.checks.getDisabled()) {
 			PropertyBounds.requireOneOf("safe-defaults.checks.disabled", id, FindingCatalogue.ids(),
-					"a safe-defaults finding id", "see the README's findings catalogue");
+					"a safe-defaults finding id", "see the findings catalogue in docs/findings.md");
 		}
 	}
 

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,9 +24,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Property names, finding ids and metric names are public API: each is documented in the
- * generated configuration metadata (so IDEs complete it) and in the README's tables the
- * day it appears; and the README and the pages under {@code docs/} link only to what
- * exists.
+ * generated configuration metadata (so IDEs complete it) and on its reference page the
+ * day it appears ({@code docs/properties.md}, {@code docs/metrics.md}, the catalogue of
+ * {@code docs/findings.md}), and those pages list nothing the code does not declare; the
+ * README and the pages under {@code docs/} link only to what exists.
  */
 class DocumentationTests {
 
@@ -39,6 +41,14 @@ class DocumentationTests {
 
 	private static final Pattern METRIC_NAME = Pattern.compile("\"(safedefaults\\.[a-z0-9.-]+)\"");
 
+	/**
+	 * A cache the code binds Micrometer's Caffeine meters to, by its name in the tags.
+	 */
+	private static final Pattern CACHE_NAME = Pattern.compile("CACHE_NAME = \"([a-z0-9-]+)\"");
+
+	/** A cache named in the metrics page's tags column. */
+	private static final Pattern CACHE_TAG = Pattern.compile("`cache=([a-z0-9-]+)`");
+
 	private static String metadata() throws IOException {
 		try (InputStream in = DocumentationTests.class
 			.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
@@ -47,14 +57,20 @@ class DocumentationTests {
 		}
 	}
 
-	private static MarkdownDocument readme() {
-		return MarkdownDocument.read(REPOSITORY.resolve("README.md"));
+	private static MarkdownDocument page(String name) {
+		return MarkdownDocument.read(REPOSITORY.resolve("docs").resolve(name));
 	}
 
-	private static Set<String> readmeTable(String heading) {
-		Set<String> firstColumn = readme().firstColumnUnder(heading);
-		assertThat(firstColumn).as("the README's table under '## %s'", heading).isNotEmpty();
+	private static Set<String> propertiesPage() {
+		Set<String> firstColumn = page("properties.md").firstColumnUnder("Properties");
+		assertThat(firstColumn).as("the table of docs/properties.md").isNotEmpty();
 		return firstColumn;
+	}
+
+	private static List<List<String>> metricsPage() {
+		List<List<String>> rows = page("metrics.md").rowsUnder("Metrics");
+		assertThat(rows).as("the table of docs/metrics.md").isNotEmpty();
+		return rows;
 	}
 
 	@Test
@@ -68,30 +84,57 @@ class DocumentationTests {
 	}
 
 	@Test
-	void everyPropertyIsInTheReadmesPropertyTable() throws IOException {
+	void everyPropertyIsOnThePropertiesPage() throws IOException {
 		List<String> names = JsonPath.read(metadata(), "$.properties[*].name");
-		assertThat(readmeTable("Properties")).as("the README's property table").containsAll(names);
+		assertThat(propertiesPage()).as("the table of docs/properties.md").containsAll(names);
 	}
 
 	@Test
-	void everyPropertyOfTheReadmesTableIsKnownToTheIde() throws IOException {
+	void everyPropertyOfThePropertiesPageIsKnownToTheIde() throws IOException {
 		// A key read without a properties field (a condition, a post-processor) is
-		// declared in
-		// additional metadata; this catches one that is only in the README.
+		// declared in additional metadata; this catches one that is only on the page.
 		List<String> names = JsonPath.read(metadata(), "$.properties[*].name");
-		assertThat(names).as("the configuration metadata").containsAll(readmeTable("Properties"));
+		assertThat(names).as("the configuration metadata").containsAll(propertiesPage());
 	}
 
 	@Test
-	void everyMetricIsInTheReadmesMetricsTable() throws IOException {
-		List<String> names;
+	void theMetricsPageListsExactlyTheMetersTheCodeRegisters() throws IOException {
+		List<String> names = mainSources(METRIC_NAME);
+		assertThat(names).as("metric names in the code").isNotEmpty();
+		Set<String> documented = new LinkedHashSet<>();
+		for (List<String> row : metricsPage()) {
+			documented.addAll(MarkdownDocument.codeSpans(row.get(0)));
+		}
+		assertThat(documented.stream().filter((name) -> name.startsWith("safedefaults.")))
+			.as("safedefaults.* meters of docs/metrics.md")
+			.containsExactlyInAnyOrderElementsOf(Set.copyOf(names));
+		// The rest are Micrometer's own cache meters, bound to the starter's caches.
+		assertThat(documented).filteredOn((name) -> !name.startsWith("safedefaults."))
+			.as("meters of docs/metrics.md that the code does not name")
+			.allSatisfy((name) -> assertThat(name).startsWith("cache."));
+	}
+
+	@Test
+	void theMetricsPageNamesExactlyTheCachesTheCodeMeters() throws IOException {
+		Set<String> documented = new LinkedHashSet<>();
+		for (List<String> row : metricsPage()) {
+			Matcher tag = CACHE_TAG.matcher(row.get(2));
+			while (tag.find()) {
+				documented.add(tag.group(1));
+			}
+		}
+		List<String> caches = mainSources(CACHE_NAME);
+		assertThat(caches).as("cache names in the code").isNotEmpty();
+		assertThat(documented).as("caches named in the tags of docs/metrics.md")
+			.containsExactlyInAnyOrderElementsOf(Set.copyOf(caches));
+	}
+
+	private static List<String> mainSources(Pattern pattern) throws IOException {
 		try (Stream<Path> sources = Files.walk(Path.of("src", "main", "java"))) {
-			names = sources.filter((source) -> source.toString().endsWith(".java"))
-				.flatMap(DocumentationTests::metricNames)
+			return sources.filter((source) -> source.toString().endsWith(".java"))
+				.flatMap((source) -> matches(source, pattern))
 				.toList();
 		}
-		assertThat(names).as("metric names in the code").isNotEmpty();
-		assertThat(readmeTable("Metrics")).as("the README's metrics table").containsAll(names);
 	}
 
 	@Test
@@ -120,9 +163,9 @@ class DocumentationTests {
 		}
 	}
 
-	private static Stream<String> metricNames(Path source) {
+	private static Stream<String> matches(Path source, Pattern pattern) {
 		try {
-			Matcher matcher = METRIC_NAME.matcher(Files.readString(source));
+			Matcher matcher = pattern.matcher(Files.readString(source));
 			return matcher.results().map((result) -> result.group(1)).toList().stream();
 		}
 		catch (IOException ex) {
@@ -131,17 +174,17 @@ class DocumentationTests {
 	}
 
 	@Test
-	void theReadmesCatalogueRowsSayWhatTheDeclarationsSay() {
+	void theCatalogueRowsSayWhatTheDeclarationsSay() {
 		Map<String, List<String>> rows = new LinkedHashMap<>();
-		for (List<String> row : readme().rowsUnder("Findings catalogue")) {
+		for (List<String> row : page("findings.md").rowsUnder("Findings catalogue")) {
 			rows.put(row.get(0).replace("`", ""), row);
 		}
-		assertThat(rows.keySet()).as("README catalogue rows")
+		assertThat(rows.keySet()).as("catalogue rows of docs/findings.md")
 			.containsExactlyInAnyOrderElementsOf(FindingCatalogue.ids());
 		assertThat(FindingCatalogue.entries()).allSatisfy((type) -> {
 			List<String> row = rows.get(type.id());
-			assertThat(row.get(1)).as("severity of %s in the README", type.id()).isEqualTo(type.severity().name());
-			assertThat(row.get(2).replace("`", "")).as("meaning of %s in the README", type.id())
+			assertThat(row.get(1)).as("severity of %s in the catalogue", type.id()).isEqualTo(type.severity().name());
+			assertThat(row.get(2).replace("`", "")).as("meaning of %s in the catalogue", type.id())
 				.isEqualTo(type.title());
 		});
 	}
@@ -156,8 +199,7 @@ class DocumentationTests {
 	@Test
 	void everyTestTheTestingPageNamesExists() throws IOException {
 		// docs/testing.md says which test proves each README promise: a renamed or
-		// deleted test
-		// must not leave the claim pointing at nothing.
+		// deleted test must not leave the claim pointing at nothing.
 		Map<String, Path> testSources = new LinkedHashMap<>();
 		try (Stream<Path> files = Files.walk(REPOSITORY)) {
 			files

@@ -58,12 +58,23 @@ final class MarkdownDocument {
 	Set<String> firstColumnUnder(String heading) {
 		Set<String> values = new LinkedHashSet<>();
 		for (List<String> row : rowsUnder(heading)) {
-			Matcher span = CODE_SPAN.matcher(row.get(0));
-			while (span.find()) {
-				values.add(span.group(1));
-			}
+			values.addAll(codeSpans(row.get(0)));
 		}
 		return values;
+	}
+
+	/**
+	 * The code spans of a cell: {@code `a`, `b`} gives {@code a} and {@code b}.
+	 * @param cell a table cell's text
+	 * @return the spans' text, in order
+	 */
+	static List<String> codeSpans(String cell) {
+		List<String> spans = new ArrayList<>();
+		Matcher span = CODE_SPAN.matcher(cell);
+		while (span.find()) {
+			spans.add(span.group(1));
+		}
+		return spans;
 	}
 
 	/**

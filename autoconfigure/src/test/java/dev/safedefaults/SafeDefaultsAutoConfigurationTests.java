@@ -149,7 +149,8 @@ class SafeDefaultsAutoConfigurationTests {
 					.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (ex) -> {
 						assertThat(ex.getName()).isEqualTo("safe-defaults.checks.disabled");
 						assertThat(ex.getValue()).isEqualTo("jdbc.no-such-check");
-						assertThat(ex.getReason()).contains("Allowed", CheckFindings.CHECKS_FAILED.id());
+						assertThat(ex.getReason()).contains("Allowed", CheckFindings.CHECKS_FAILED.id(),
+								"the findings catalogue in docs/findings.md");
 					});
 			});
 	}

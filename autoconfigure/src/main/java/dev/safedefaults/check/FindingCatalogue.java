@@ -15,8 +15,8 @@ import org.springframework.core.io.support.SpringFactoriesLoader;
  * Every finding id safe-defaults can raise, whether or not the feature that raises it is
  * active in this application: the union of the {@link FindingDeclarations} that the
  * features list in {@code META-INF/spring.factories}. Ids are public API:
- * {@code safe-defaults.checks.disabled} is validated against this list, and the README's
- * findings catalogue documents each one (a test compares them).
+ * {@code safe-defaults.checks.disabled} is validated against this list, and the catalogue
+ * of docs/findings.md documents each one (a test compares them).
  */
 public final class FindingCatalogue {
 

@@ -15,7 +15,8 @@ import java.util.Objects;
  * for that way.
  *
  * @param id stable, dotted, lower-case id (public API:
- * {@code safe-defaults.checks.disabled} takes it, the README's catalogue documents it)
+ * {@code safe-defaults.checks.disabled} takes it, the catalogue in docs/findings.md
+ * documents it)
  * @param severity the one severity it is raised with
  * @param title what it means, as the findings catalogue documents it
  * @param message the message template ({@link String#formatted} placeholders, filled by

@@ -16,9 +16,10 @@
  * several ways declares a {@link dev.safedefaults.check.FindingType#because variant} per
  * way, so that its message and fix are true for that way. Raising code builds findings
  * only with {@link dev.safedefaults.check.FindingType#raise}: no id literal, no copied
- * fix text, no second severity (the store refuses one). The README's catalogue row and
- * the IDE hint of {@code safe-defaults.checks.disabled} are checked against the
- * declaration by {@code DocumentationTests}. One cause gives one finding.</li>
+ * fix text, no second severity (the store refuses one). The catalogue row
+ * (docs/findings.md) and the IDE hint of {@code safe-defaults.checks.disabled} are
+ * checked against the declaration by {@code DocumentationTests}. One cause gives one
+ * finding.</li>
  * <li><b>Publishing.</b> A source publishes through
  * {@link dev.safedefaults.check.FindingsStore#update} (or takes
  * {@link dev.safedefaults.check.FindingsStore#nextGeneration} before it computes): an

@@ -11,8 +11,9 @@ import org.springframework.http.converter.HttpMessageConverter;
  * name: most of them need a library the application may not have. Framework has no API
  * that tells a default converter apart from one the application configured, so the list
  * is Framework's own (its {@code DefaultHttpMessageConverters}, checked against 7.0.1 and
- * 7.0.10); {@code DefaultOnlyConvertersTests} fails when Framework's defaults bring a
- * converter the list does not know.
+ * 7.0.10);
+ * {@code HttpClientConvertersAutoConfigurationTests#everyConverterOfFrameworksDefaultListIsInTheSharedSetsKindsOrKnownAsDefaultOnly}
+ * fails when Framework's defaults bring a converter the list does not know.
  */
 public final class DefaultOnlyConverters {
 

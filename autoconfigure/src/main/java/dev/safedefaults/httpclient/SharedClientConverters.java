@@ -103,7 +103,7 @@ public final class SharedClientConverters {
 		}
 		customizers.forEach((customizer) -> customizer.customize(builder));
 		List<HttpMessageConverter<?>> built = withoutDefaults(recorder, defaultsOffKeepsConfigured);
-		List<HttpMessageConverter<?>> usual = usual(builders.get(), customizers);
+		List<HttpMessageConverter<?>> usual = usual(builders.get(), recorder);
 		List<String> missing = ConvertersGuard.missing(built, usual);
 		return new SharedClientConverters(missing.isEmpty() ? built : usual, recorder, defaultsOffKeepsConfigured,
 				missing);
@@ -138,13 +138,15 @@ public final class SharedClientConverters {
 	}
 
 	/**
-	 * What a client gets without the starter: Framework's defaults, then the customizers,
-	 * as Boot's {@code RestClient.Builder} and OpenFeign assemble them.
+	 * What a client gets without the starter: Framework's defaults with what the
+	 * customizers configured (replayed from the recording, so that each customizer runs
+	 * once), as Boot's {@code RestClient.Builder} and OpenFeign assemble them.
 	 */
 	private static List<HttpMessageConverter<?>> usual(HttpMessageConverters.ClientBuilder builder,
-			List<ClientHttpMessageConvertersCustomizer> customizers) {
+			RecordingClientBuilder recorded) {
 		builder.registerDefaults();
-		customizers.forEach((customizer) -> customizer.customize(builder));
+		recorded.custom().forEach(builder::addCustomConverter);
+		recorded.slots().forEach((slot, converter) -> slot.fill(builder, converter));
 		List<HttpMessageConverter<?>> usual = new ArrayList<>();
 		builder.build().forEach(usual::add);
 		usual.removeIf((converter) -> converter.getClass() == AllEncompassingFormHttpMessageConverter.class);

@@ -18,7 +18,10 @@ import org.springframework.orm.jpa.EntityManagerFactoryInfo;
  * pool, with what Hibernate runs with ({@link SessionFactoryImplementor}): what the JPA
  * checks read (the MySQL protocol's auto-commit round trips, pgjdbc's batch rewrite: each
  * in its driver's sub-package, which is why the two share this one here). Needs Hibernate
- * and Spring ORM on the class path, as its users do.
+ * and Spring ORM on the class path, as its users do. What the two checks still have in
+ * common is a {@code Check}'s shape (a bean factory, {@code name()}, {@code run()}
+ * calling {@link #checkEach}); what each reads and raises is its driver's, so they have
+ * no base class.
  *
  * @param factoryName the factory's bean name
  * @param pool the Hikari pool behind the factory's data source

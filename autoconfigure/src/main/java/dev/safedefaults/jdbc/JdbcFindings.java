@@ -13,7 +13,8 @@ import static dev.safedefaults.check.Severity.WARNING;
  * sessions' idle timeout against maxLifetime and keepaliveTime, a refused login of the
  * deferred checks, no timeout on a query), declared once; each driver's own are in its
  * sub-package ({@code MySqlProtocolFindings}, {@code PostgreSqlFindings}), which also
- * declares its variants of these. Ids are public API: the README's catalogue lists them.
+ * declares its variants of these. Ids are public API: the catalogue in docs/findings.md
+ * lists them.
  */
 public final class JdbcFindings implements FindingDeclarations {
 

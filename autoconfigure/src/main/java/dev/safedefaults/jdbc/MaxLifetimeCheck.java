@@ -101,24 +101,23 @@ public final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
 				return serverVariables().reportsRefusal(pool)
 						? JdbcFindings.LOGIN_REFUSED.raise(subject, maskedUrl, PoolServerVariables.describe(ex)) : null;
 			}
-			return driver.unchecked()
+			return driver.findings()
+				.unchecked()
 				.raise(subject, maskedUrl, PoolServerVariables.TIMEOUT_SECONDS, PoolServerVariables.describe(ex),
 						describeLifetime(Duration.ofMillis(pool.getMaxLifetime())), describe(effectiveKeepalive(pool)));
 		}
-		return compare(pool, idleTimeout, driver.finding(), driver.findingBelowHikarisMinimum(), subject,
-				driver.shown(idleTimeout), maskedUrl);
+		return compare(pool, idleTimeout, driver.findings(), subject, driver.shown(idleTimeout), maskedUrl);
 	}
 
 	/**
 	 * The finding when the server ends idle sessions before Hikari retires or pings them.
 	 * @param serverIdleTimeout after how long idle the server ends a session, zero for
 	 * never
-	 * @param type the finding, when Hikari can fix it
-	 * @param belowHikarisMinimum the finding, when it cannot
+	 * @param findings the driver's findings: when Hikari can fix it, and when it cannot
 	 * @param timeoutArg how the message shows the server's timeout
 	 */
-	private @Nullable Finding compare(HikariDataSource pool, Duration serverIdleTimeout, FindingType type,
-			FindingType belowHikarisMinimum, String subject, Object timeoutArg, String maskedUrl) {
+	private @Nullable Finding compare(HikariDataSource pool, Duration serverIdleTimeout,
+			SessionIdleTimeout.Findings findings, String subject, Object timeoutArg, String maskedUrl) {
 		Duration maxLifetime = Duration.ofMillis(pool.getMaxLifetime());
 		Duration keepalive = effectiveKeepalive(pool);
 		Duration limit = serverIdleTimeout.minus(MARGIN);
@@ -132,8 +131,8 @@ public final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
 		Duration maxLifetimeToSet = (limit.compareTo(HIKARI_DEFAULT_MAX_LIFETIME) > 0) ? HIKARI_DEFAULT_MAX_LIFETIME
 				: limit;
 		Duration keepaliveToSet = (limit.compareTo(HIKARI_DEFAULT_KEEPALIVE) > 0) ? HIKARI_DEFAULT_KEEPALIVE : limit;
-		return (hikariCanFixIt ? type : belowHikarisMinimum).raise(subject, timeoutArg, maskedUrl,
-				describeLifetime(maxLifetime), describe(keepalive),
+		return (hikariCanFixIt ? findings.tooLong() : findings.belowHikarisMinimum()).raise(subject, timeoutArg,
+				maskedUrl, describeLifetime(maxLifetime), describe(keepalive),
 				idleTimeoutNote(pool, idleTimeout, serverIdleTimeout), maxLifetimeToSet.toSeconds() * 1000,
 				keepaliveToSet.toSeconds() * 1000);
 	}

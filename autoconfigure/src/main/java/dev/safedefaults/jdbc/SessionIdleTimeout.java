@@ -44,22 +44,10 @@ public interface SessionIdleTimeout {
 	Object shown(Duration timeout);
 
 	/**
-	 * The finding when Hikari can retire or ping a connection in time.
-	 * @return a variant of {@link JdbcFindings#MAX_LIFETIME}
+	 * The findings in the driver's words.
+	 * @return the driver's variants of the check's findings
 	 */
-	FindingType finding();
-
-	/**
-	 * The finding when the timeout is too short for Hikari (below 60 s).
-	 * @return a variant of {@link JdbcFindings#MAX_LIFETIME}
-	 */
-	FindingType findingBelowHikarisMinimum();
-
-	/**
-	 * The finding when the timeout could not be read.
-	 * @return a variant of {@link JdbcFindings#MAX_LIFETIME_UNCHECKED}
-	 */
-	FindingType unchecked();
+	Findings findings();
 
 	/**
 	 * Every driver's, as listed in {@code META-INF/spring.factories}.
@@ -68,6 +56,35 @@ public interface SessionIdleTimeout {
 	static List<SessionIdleTimeout> listed() {
 		return SpringFactoriesLoader.forDefaultResourceLocation(SessionIdleTimeout.class.getClassLoader())
 			.load(SessionIdleTimeout.class);
+	}
+
+	/**
+	 * One driver's variants of the findings of {@link MaxLifetimeCheck}: the same set for
+	 * every driver, each checked to be a variant of the check's declaration, so that a
+	 * driver can change the words but not the ids.
+	 *
+	 * @param tooLong when Hikari can retire or ping a connection in time: a variant of
+	 * {@link JdbcFindings#MAX_LIFETIME}
+	 * @param belowHikarisMinimum when the timeout is too short for Hikari (below 60 s): a
+	 * variant of {@link JdbcFindings#MAX_LIFETIME}
+	 * @param unchecked when the timeout could not be read: a variant of
+	 * {@link JdbcFindings#MAX_LIFETIME_UNCHECKED}
+	 */
+	record Findings(FindingType tooLong, FindingType belowHikarisMinimum, FindingType unchecked) {
+
+		public Findings {
+			requireVariantOf(JdbcFindings.MAX_LIFETIME, tooLong);
+			requireVariantOf(JdbcFindings.MAX_LIFETIME, belowHikarisMinimum);
+			requireVariantOf(JdbcFindings.MAX_LIFETIME_UNCHECKED, unchecked);
+		}
+
+		private static void requireVariantOf(FindingType declared, FindingType variant) {
+			if (!declared.id().equals(variant.id())) {
+				throw new IllegalArgumentException(
+						"Expected a variant of " + declared.id() + " but got " + variant.id());
+			}
+		}
+
 	}
 
 }

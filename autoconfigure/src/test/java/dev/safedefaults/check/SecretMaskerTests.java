@@ -6,6 +6,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/**
+ * The one masking routine every finding, status and endpoint response passes through. A
+ * JDBC URL is rendered by the jdbc feature's {@code JdbcUrlForDisplay}, which
+ * {@code JdbcUrlDisplayForm} (listed in {@code META-INF/spring.factories}) lends to this
+ * routine, so that {@code check} itself knows no JDBC syntax: the URL cases here are that
+ * renderer's tests.
+ */
 class SecretMaskerTests {
 
 	@ParameterizedTest(name = "{0}")

@@ -8,8 +8,6 @@ import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.configcache.actuate.ConfigCacheMetricsAutoConfiguration;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.search.RequiredSearch;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
@@ -19,9 +17,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -31,6 +26,11 @@ import org.springframework.context.annotation.Configuration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+/**
+ * The cache's bean and JSON mapper, its status ({@link ParsedConfigCacheFeatureStatus}),
+ * its properties' bounds ({@link ParsedConfigCacheProperties}) and the mutable-type
+ * finding; its meters are {@code ConfigCacheMetricsAutoConfigurationTests}'.
+ */
 class ParsedConfigCacheAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -271,35 +271,6 @@ class ParsedConfigCacheAutoConfigurationTests {
 	}
 
 	@Test
-	void cacheMetricsAgreeWithTheCalls() {
-		this.withJackson
-			.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
-					CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
-			.run((context) -> {
-				ParsedConfigCache cache = context.getBean(ParsedConfigCache.class);
-				cache.parse("{\"maxConnections\":5}", Connections.class);
-				cache.parse("{\"maxConnections\":5}", Connections.class);
-				cache.parse("{\"maxConnections\":5}", Connections.class);
-				cache.parse("{\"maxConnections\":6}", Connections.class);
-				cache.cleanUp();
-				MeterRegistry registry = context.getBean(MeterRegistry.class);
-				assertThat(meter(registry, "cache.gets").tag("result", "hit").functionCounter().count()).isEqualTo(2);
-				assertThat(meter(registry, "cache.gets").tag("result", "miss").functionCounter().count()).isEqualTo(2);
-				assertThat(meter(registry, "cache.size").gauge().value()).isEqualTo(2);
-				assertThat(meter(registry, "cache.evictions").functionCounter().count()).isZero();
-				assertThat(meter(registry, "cache.gets").tag("cache.manager", "safeDefaults").meters()).hasSize(2);
-			});
-	}
-
-	@Test
-	void withoutMicrometerTheCacheWorksWithoutMetrics() {
-		this.withJackson.withClassLoader(new FilteredClassLoader(MeterRegistry.class)).run((context) -> {
-			assertThat(context).hasNotFailed().hasSingleBean(ParsedConfigCache.class);
-			assertThat(context).doesNotHaveBean("safeDefaultsParsedConfigCacheMeterBinder");
-		});
-	}
-
-	@Test
 	void theFirstParseIntoAMutableTypePublishesAFinding() {
 		this.withJackson.run((context) -> {
 			ParsedConfigCache cache = context.getBean(ParsedConfigCache.class);
@@ -320,10 +291,6 @@ class ParsedConfigCacheAutoConfigurationTests {
 				context.getBean(ParsedConfigCache.class).parse("{\"name\":\"orders\"}", MutableSettings.class);
 				assertThat(context.getBean(FindingsStore.class).findings()).isEmpty();
 			});
-	}
-
-	private static RequiredSearch meter(MeterRegistry registry, String name) {
-		return registry.get(name).tag("cache", "parsed-config");
 	}
 
 	private static FeatureStatus status(AssertableApplicationContext context) {

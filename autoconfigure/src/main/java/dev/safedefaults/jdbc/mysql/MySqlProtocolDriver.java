@@ -39,18 +39,14 @@ enum MySqlProtocolDriver {
 
 		@Override
 		Map<String, String> defaults(JdbcDefaultsProperties properties) {
-			Map<String, String> defaults = new LinkedHashMap<>();
-			defaults.put(USE_SERVER_PREP_STMTS, "true");
-			defaults.put(CACHE_PREP_STMTS, "true");
-			defaults.put(PREP_STMT_CACHE_SIZE, String.valueOf(properties.getPrepStmtCacheSize()));
+			Map<String, String> defaults = serverPreparedStatements(properties);
 			defaults.put(PREP_STMT_CACHE_SQL_LIMIT, String.valueOf(properties.getPrepStmtCacheSqlLimit()));
 			// Incident 5: without it Connector/J asks the server for the session's
-			// read-only
-			// state before every update sent with execute() (as MyBatis does).
+			// read-only state before every update sent with execute() (as MyBatis does).
 			defaults.put(USE_CONFIGS, "maxPerformance");
 			// maxPerformance turns query timeouts off: Statement.setQueryTimeout() and
-			// @Transactional(timeout) would silently stop working. Explicit keys win over
-			// it.
+			// @Transactional(timeout) would silently stop working. Explicit keys win
+			// over it.
 			defaults.put(ENABLE_QUERY_TIMEOUTS, "true");
 			return defaults;
 		}
@@ -110,11 +106,7 @@ enum MySqlProtocolDriver {
 
 		@Override
 		Map<String, String> defaults(JdbcDefaultsProperties properties) {
-			Map<String, String> defaults = new LinkedHashMap<>();
-			defaults.put(USE_SERVER_PREP_STMTS, "true");
-			defaults.put(CACHE_PREP_STMTS, "true");
-			defaults.put(PREP_STMT_CACHE_SIZE, String.valueOf(properties.getPrepStmtCacheSize()));
-			return defaults;
+			return serverPreparedStatements(properties);
 		}
 
 		@Override
@@ -236,6 +228,20 @@ enum MySqlProtocolDriver {
 	 * @return key to value
 	 */
 	abstract Map<String, String> defaults(JdbcDefaultsProperties properties);
+
+	/**
+	 * What both drivers get (incident 5): server-side prepared statements and a cache of
+	 * them per connection, under the same keys.
+	 * @param properties the feature's properties
+	 * @return key to value, in order, for the driver to add its own settings to
+	 */
+	private static Map<String, String> serverPreparedStatements(JdbcDefaultsProperties properties) {
+		Map<String, String> defaults = new LinkedHashMap<>();
+		defaults.put(USE_SERVER_PREP_STMTS, "true");
+		defaults.put(CACHE_PREP_STMTS, "true");
+		defaults.put(PREP_STMT_CACHE_SIZE, String.valueOf(properties.getPrepStmtCacheSize()));
+		return defaults;
+	}
 
 	/**
 	 * Parses a boolean the way the driver does.

@@ -3,12 +3,10 @@ package dev.safedefaults.jdbc.mysql;
 import java.time.Duration;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.FindingType;
 import dev.safedefaults.jdbc.JdbcFindings;
 import dev.safedefaults.jdbc.MaxLifetimeCheck;
 import dev.safedefaults.jdbc.PoolServerVariables;
 import dev.safedefaults.jdbc.SessionIdleTimeout;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The MySQL protocol's part of {@link MaxLifetimeCheck}: {@code @@session.wait_timeout}
@@ -19,28 +17,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MySqlWaitTimeout implements SessionIdleTimeout {
 
-	/**
-	 * Reads the {@code wait_timeout}, in seconds, of a session made like the pool's.
-	 */
-	@FunctionalInterface
-	interface WaitTimeoutReader {
-
-		long waitTimeoutSeconds(HikariDataSource pool) throws Exception;
-
-	}
-
-	private final @Nullable WaitTimeoutReader reader;
-
-	/**
-	 * Reads the {@code wait_timeout} on the pool's session.
-	 */
-	public MySqlWaitTimeout() {
-		this.reader = null;
-	}
-
-	MySqlWaitTimeout(WaitTimeoutReader reader) {
-		this.reader = reader;
-	}
+	/** The check's own declarations: the MySQL protocol's words are the check's. */
+	private static final Findings FINDINGS = new Findings(JdbcFindings.MAX_LIFETIME,
+			JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM, JdbcFindings.MAX_LIFETIME_UNCHECKED);
 
 	@Override
 	public boolean reads(HikariDataSource pool) {
@@ -50,9 +29,7 @@ public final class MySqlWaitTimeout implements SessionIdleTimeout {
 
 	@Override
 	public Duration read(HikariDataSource pool, PoolServerVariables serverVariables) throws Exception {
-		long waitTimeoutSeconds = (this.reader != null) ? this.reader.waitTimeoutSeconds(pool)
-				: serverVariables.read(pool, MySqlServerVariables.QUERY).waitTimeoutSeconds();
-		return Duration.ofSeconds(waitTimeoutSeconds);
+		return Duration.ofSeconds(serverVariables.read(pool, MySqlServerVariables.QUERY).waitTimeoutSeconds());
 	}
 
 	@Override
@@ -61,18 +38,8 @@ public final class MySqlWaitTimeout implements SessionIdleTimeout {
 	}
 
 	@Override
-	public FindingType finding() {
-		return JdbcFindings.MAX_LIFETIME;
-	}
-
-	@Override
-	public FindingType findingBelowHikarisMinimum() {
-		return JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM;
-	}
-
-	@Override
-	public FindingType unchecked() {
-		return JdbcFindings.MAX_LIFETIME_UNCHECKED;
+	public Findings findings() {
+		return FINDINGS;
 	}
 
 }

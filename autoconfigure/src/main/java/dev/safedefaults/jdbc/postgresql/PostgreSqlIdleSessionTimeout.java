@@ -3,7 +3,6 @@ package dev.safedefaults.jdbc.postgresql;
 import java.time.Duration;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.FindingType;
 import dev.safedefaults.jdbc.MaxLifetimeCheck;
 import dev.safedefaults.jdbc.PoolServerVariables;
 import dev.safedefaults.jdbc.SessionIdleTimeout;
@@ -23,6 +22,10 @@ import dev.safedefaults.jdbc.SessionIdleTimeout;
  */
 public final class PostgreSqlIdleSessionTimeout implements SessionIdleTimeout {
 
+	private static final Findings FINDINGS = new Findings(PostgreSqlFindings.MAX_LIFETIME_ON_POSTGRESQL,
+			PostgreSqlFindings.MAX_LIFETIME_ON_POSTGRESQL_BELOW_HIKARIS_MINIMUM,
+			PostgreSqlFindings.MAX_LIFETIME_UNCHECKED_ON_POSTGRESQL);
+
 	@Override
 	public boolean reads(HikariDataSource pool) {
 		return PostgreSqlSession.isPostgreSql(pool);
@@ -39,18 +42,8 @@ public final class PostgreSqlIdleSessionTimeout implements SessionIdleTimeout {
 	}
 
 	@Override
-	public FindingType finding() {
-		return PostgreSqlFindings.MAX_LIFETIME_ON_POSTGRESQL;
-	}
-
-	@Override
-	public FindingType findingBelowHikarisMinimum() {
-		return PostgreSqlFindings.MAX_LIFETIME_ON_POSTGRESQL_BELOW_HIKARIS_MINIMUM;
-	}
-
-	@Override
-	public FindingType unchecked() {
-		return PostgreSqlFindings.MAX_LIFETIME_UNCHECKED_ON_POSTGRESQL;
+	public Findings findings() {
+		return FINDINGS;
 	}
 
 }

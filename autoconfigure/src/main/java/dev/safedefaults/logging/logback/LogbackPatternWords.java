@@ -30,6 +30,11 @@ import org.jspecify.annotations.Nullable;
  * pattern parsed with Logback's own parser, every word (nested ones in a composite word
  * included) looked up in the layout's converter map, so that an application's own
  * {@code <conversionRule>} aliases resolve to the converter they name.
+ * <p>
+ * Everything the pattern checks ({@link LogbackFullStackTracesCheck},
+ * {@link LogbackLocationPatternCheck}) share is here, down to one finding per appender
+ * ({@link #findingPerAppender}); what is left in each is a {@code Check}'s shape around
+ * its own test of a converter, which is why they have no base class.
  */
 final class LogbackPatternWords {
 

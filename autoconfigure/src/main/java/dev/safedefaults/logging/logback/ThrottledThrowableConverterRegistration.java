@@ -1,18 +1,13 @@
 package dev.safedefaults.logging.logback;
 
-import java.util.Map;
-
 import ch.qos.logback.classic.PatternLayout;
-import dev.safedefaults.EarlyPropertyBinder;
+import dev.safedefaults.logging.ExceptionConversionWordDefault;
 import dev.safedefaults.logging.LogbackLoggingSystemChoice;
-import dev.safedefaults.logging.LoggingDefaultsSwitch;
-import dev.safedefaults.logging.StackTraceThrottling;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -31,12 +26,9 @@ import org.springframework.util.ClassUtils;
  * before Spring starts, misses it; Boot reads that file again once the word is there, and
  * a {@code <conversionRule>} of the application's covers it too.
  * <p>
- * The default: {@code logging.exception-conversion-word=%throttledEx} in the same
- * last-place property source as the Log4j2 one
- * ({@value StackTraceThrottling#PROPERTY_SOURCE_NAME}), so any value of the application's
- * own wins; only when Logback runs ({@link LogbackLoggingSystemChoice#isRunning}) and
- * {@code safe-defaults.enabled}, {@code safe-defaults.logging.enabled} and
- * {@code safe-defaults.logging.stack-traces.enabled} are not false.
+ * The default: {@code logging.exception-conversion-word=%throttledEx} by the same rule as
+ * on Log4j2 ({@link ExceptionConversionWordDefault}), so any value of the application's
+ * own wins; only when Logback runs ({@link LogbackLoggingSystemChoice#isRunning}).
  */
 public class ThrottledThrowableConverterRegistration implements EnvironmentPostProcessor, Ordered {
 
@@ -50,17 +42,10 @@ public class ThrottledThrowableConverterRegistration implements EnvironmentPostP
 			return;
 		}
 		LogbackWords.register();
-		if (isEnabled(environment) && LogbackLoggingSystemChoice.isRunning(classLoader)
-				&& !environment.getPropertySources().contains(StackTraceThrottling.PROPERTY_SOURCE_NAME)) {
-			environment.getPropertySources()
-				.addLast(new MapPropertySource(StackTraceThrottling.PROPERTY_SOURCE_NAME,
-						Map.of(StackTraceThrottling.EXCEPTION_CONVERSION_WORD, StackTraceThrottling.CONVERSION_WORD)));
+		if (ExceptionConversionWordDefault.isSwitchedOn(environment)
+				&& LogbackLoggingSystemChoice.isRunning(classLoader)) {
+			ExceptionConversionWordDefault.addTo(environment);
 		}
-	}
-
-	private static boolean isEnabled(ConfigurableEnvironment environment) {
-		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
-		return LoggingDefaultsSwitch.isOn(binder) && binder.isOn("safe-defaults.logging.stack-traces.enabled");
 	}
 
 	@Override

@@ -41,7 +41,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * class's own: the statements its transactions send, counted by the server ({@code Com_*}
  * deltas), with the pool auto-committing (Boot's default) and with the fix
  * ({@code auto-commit=false} plus {@code provider_disables_autocommit=true}), and what
- * {@code jdbc.autocommit-round-trips} says about each.
+ * {@code jdbc.autocommit-round-trips} says about each. The check finds the factory and
+ * its pool through the jdbc root's {@code HibernateOnHikari}.
  */
 @Slow
 class AutocommitRoundTripsOnEmbeddedMariaDbTests {

@@ -30,6 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The post-processor on pools that never start (nothing listens on port 1), so no server
  * is needed: what it adds, what it leaves, when, and the feature's status and switches.
+ * The post-processor is the MySQL protocol's, on the jdbc root's skeleton
+ * ({@code HikariDefaultsPostProcessor}, its {@code PoolDefaultsReport} per pool, and the
+ * listed {@code DriverDefaults} that name the pools when the defaults are off).
  */
 class JdbcDefaultsAutoConfigurationTests {
 
@@ -246,6 +249,9 @@ class JdbcDefaultsAutoConfigurationTests {
 				FeatureStatus status = status(context);
 				assertThat(status.enabled()).isFalse();
 				assertThat(status.reason()).contains("safe-defaults.jdbc.enabled=false");
+				// The startup line's scope: a pool whose driver's defaults were switched
+				// off, still checked.
+				assertThat(status.scope()).endsWith(": checks only");
 			});
 	}
 

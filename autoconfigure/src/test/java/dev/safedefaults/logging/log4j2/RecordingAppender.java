@@ -14,13 +14,18 @@ import org.apache.logging.log4j.core.config.Property;
  * An appender that records what it writes and can be held (stalled) on a latch, like a
  * log shipper that stops reading.
  */
-class RecordingAppender extends AbstractAppender {
+public class RecordingAppender extends AbstractAppender {
 
 	private final CountDownLatch release;
 
 	private final List<LogEvent> written = new CopyOnWriteArrayList<>();
 
-	RecordingAppender(String name, boolean stalled) {
+	/**
+	 * Creates the appender.
+	 * @param name its name
+	 * @param stalled whether it holds every event until {@link #release}
+	 */
+	public RecordingAppender(String name, boolean stalled) {
 		super(name, null, null, true, Property.EMPTY_ARRAY);
 		this.release = new CountDownLatch(stalled ? 1 : 0);
 	}
@@ -36,11 +41,19 @@ class RecordingAppender extends AbstractAppender {
 		this.written.add(event.toImmutable());
 	}
 
-	void release() {
+	/**
+	 * Lets the held events, and every later one, be written.
+	 */
+	public void release() {
 		this.release.countDown();
 	}
 
-	long written(Level level) {
+	/**
+	 * How many events of a level were written.
+	 * @param level the level
+	 * @return the count
+	 */
+	public long written(Level level) {
 		return this.written.stream().filter((event) -> event.getLevel() == level).count();
 	}
 

@@ -10,9 +10,7 @@ import java.util.stream.StreamSupport;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
@@ -23,15 +21,12 @@ import dev.safedefaults.logging.StackTraceThrottleConfigurer;
 import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
 import dev.safedefaults.logging.log4j2.actuate.LoggingMetricsAutoConfiguration;
 import dev.safedefaults.logging.logback.actuate.LogbackLoggingMetricsAutoConfiguration;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.logging.log4j.LogManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.logging.LoggingSystem;
@@ -39,7 +34,6 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -153,63 +147,6 @@ class LogbackAsyncAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed().doesNotHaveBean(LogbackAsyncWrapping.class);
 				assertThat(rootAppenders()).containsExactly(this.application);
-			});
-	}
-
-	@Test
-	void discardsAreCountedInTheSameMetricAsOnLog4j2() throws Exception {
-		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
-		stalled.setContext(this.logback);
-		stalled.start();
-		root().detachAndStopAllAppenders();
-		root().addAppender(stalled);
-		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
-			.withPropertyValues("safe-defaults.logging.ring-buffer-size=128")
-			.run((context) -> {
-				try {
-					org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger("com.example.Orders");
-					logger.info("held by the stalled output");
-					stalled.awaitEntered();
-					for (int i = 0; i < 128 + 7; i++) {
-						logger.info("event {}", i);
-					}
-					MeterRegistry registry = context.getBean(MeterRegistry.class);
-					context.getBeansOfType(io.micrometer.core.instrument.binder.MeterBinder.class)
-						.values()
-						.forEach((binder) -> binder.bindTo(registry));
-					assertThat(registry.get("safedefaults.logging.discarded").functionCounter().count()).isEqualTo(7);
-				}
-				finally {
-					stalled.release();
-				}
-			});
-	}
-
-	@Test
-	void stackTracesLeftOutByThrottledExAreCountedInTheSameMetricAsOnLog4j2() {
-		new ThrottledThrowableConverterRegistration().postProcessEnvironment(new MockEnvironment(),
-				new SpringApplication());
-		this.runner.withConfiguration(AutoConfigurations.of(LogbackChecksAutoConfiguration.class))
-			.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
-			.withPropertyValues("safe-defaults.logging.stack-traces.first-n=1")
-			.run((context) -> {
-				MeterRegistry registry = context.getBean(MeterRegistry.class);
-				context.getBeansOfType(io.micrometer.core.instrument.binder.MeterBinder.class)
-					.values()
-					.forEach((binder) -> binder.bindTo(registry));
-				PatternLayout layout = new PatternLayout();
-				layout.setContext(this.logback);
-				layout.setPattern("%m%n%throttledEx");
-				layout.start();
-				IllegalStateException failure = new IllegalStateException("refused");
-				for (int i = 0; i < 3; i++) {
-					layout
-						.doLayout(new LoggingEvent(getClass().getName(), root(), Level.ERROR, "failed", failure, null));
-				}
-				// first-n=1: the first rendering in full, the next two as one line each.
-				assertThat(registry.get("safedefaults.logging.stack-traces.elided").functionCounter().count())
-					.isEqualTo(2);
-				assertThat(registry.find("safedefaults.logging.ring-buffer.remaining").meter()).isNull();
 			});
 	}
 

@@ -13,7 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Location conversion words in Logback patterns raise the same finding as on Log4j2, on
- * real contexts configured from XML; the configuration is left as it is.
+ * real contexts configured from XML; the configuration is left as it is. The words are
+ * read as the layout reads them by {@link LogbackPatternWords}, which these tests and
+ * {@link LogbackFullStackTracesCheckTests} cover.
  */
 @Tag("logback")
 class LogbackLocationPatternCheckTests {

@@ -22,11 +22,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 /**
- * Each configuration check fires on a pool set up to trigger it and stays silent on the
- * starter's defaults. The pools never start (nothing listens on port 1); the deferred
- * budget check is silenced here (see {@link JdbcDefaultsOnEmbeddedMariaDbTests}).
+ * Each configuration check of the MySQL-protocol drivers
+ * ({@link MySqlProtocolSettingsCheck}, run by the jdbc root's {@code PoolSettingsCheck})
+ * fires on a pool set up to trigger it and stays silent on the starter's defaults. The
+ * pools never start (nothing listens on port 1); the deferred budget check is silenced
+ * here (see {@link JdbcDefaultsOnEmbeddedMariaDbTests}).
  */
-class PoolSettingsCheckTests {
+class MySqlProtocolSettingsCheckTests {
 
 	private static final String MYSQL_URL = JdbcDefaultsAutoConfigurationTests.MYSQL_URL;
 
@@ -249,16 +251,6 @@ class PoolSettingsCheckTests {
 			.run((context) -> assertThat(findings(context)).isEmpty());
 		this.runner.withPropertyValues("spring.datasource.url=" + MARIADB_URL + "?USESERVERPREPSTMTS=true&useSsl=false")
 			.run((context) -> assertThat(findings(context)).isEmpty());
-	}
-
-	@Test
-	void anInfiniteConnectionTimeoutIsReportedOnAnyHikariPool() {
-		this.runner
-			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:timeout",
-					"spring.datasource.hikari.connection-timeout=0")
-			.run((context) -> assertThat(findings(context)).singleElement()
-				.satisfies((finding) -> assertThat(finding.id())
-					.isEqualTo(JdbcFindings.INFINITE_CONNECTION_TIMEOUT.id())));
 	}
 
 	@Test

@@ -1,15 +1,15 @@
-package dev.safedefaults.jdbc.mysql;
+package dev.safedefaults.jdbc;
 
 import java.net.ConnectException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.Severity;
-import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
-import dev.safedefaults.jdbc.JdbcFindings;
-import dev.safedefaults.jdbc.MaxLifetimeCheck;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.jdbc.mysql.MySqlProtocolDefaultsAutoConfiguration;
 import dev.safedefaults.jdbc.postgresql.PostgreSqlChecksAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
@@ -22,24 +22,24 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The rule of {@code jdbc.max-lifetime} with a stand-in for the server's
- * {@code wait_timeout} (the real read is tested in
- * {@link MaxLifetimeOnEmbeddedMariaDbTests}). Hikari's defaults: maxLifetime 30 min,
+ * The rule of {@code jdbc.max-lifetime}, the same for every driver, with a stand-in for a
+ * driver's part that reads the server's {@code wait_timeout} (the real reads are tested
+ * in {@code MaxLifetimeOnEmbeddedMariaDbTests} and, on PostgreSQL,
+ * {@code SessionTimeoutsOnPostgreSqlTests}). Hikari's defaults: maxLifetime 30 min,
  * keepaliveTime 2 min.
  */
 class MaxLifetimeCheckTests {
 
-	private static MaxLifetimeCheck maxLifetimeCheck(ListableBeanFactory beanFactory,
-			MySqlWaitTimeout.WaitTimeoutReader reader) {
-		return new MaxLifetimeCheck(beanFactory, List.of(new MySqlWaitTimeout(reader)));
+	private static MaxLifetimeCheck maxLifetimeCheck(ListableBeanFactory beanFactory, TimeoutReader reader) {
+		return new MaxLifetimeCheck(beanFactory, List.of(new StandInDriver(reader)));
 	}
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SafeDefaultsAutoConfiguration.class,
 				JdbcDefaultsAutoConfiguration.class, MySqlProtocolDefaultsAutoConfiguration.class,
 				PostgreSqlChecksAutoConfiguration.class))
-		.withPropertyValues("spring.datasource.url=" + JdbcDefaultsAutoConfigurationTests.MYSQL_URL,
-				"spring.datasource.name=orders", "safe-defaults.checks.enabled=false");
+		.withPropertyValues("spring.datasource.url=jdbc:mysql://127.0.0.1:1/app", "spring.datasource.name=orders",
+				"safe-defaults.checks.enabled=false");
 
 	private static List<Finding> run(AssertableApplicationContext context, long waitTimeoutSeconds) {
 		return maxLifetimeCheck(context, (pool) -> waitTimeoutSeconds).run();
@@ -157,12 +157,51 @@ class MaxLifetimeCheckTests {
 	}
 
 	@Test
-	void neverAsksAboutANonMySqlPool() {
+	void neverAsksADriverAboutAPoolThatIsNotItsOwn() {
 		AtomicInteger reads = new AtomicInteger();
 		this.runner.withPropertyValues("spring.datasource.url=jdbc:h2:mem:lifetime").run((context) -> {
 			assertThat(maxLifetimeCheck(context, (pool) -> reads.incrementAndGet()).run()).isEmpty();
 			assertThat(reads).hasValue(0);
 		});
+	}
+
+	/**
+	 * Reads the {@code wait_timeout}, in seconds, of a session made like the pool's.
+	 */
+	@FunctionalInterface
+	interface TimeoutReader {
+
+		long seconds(HikariDataSource pool) throws Exception;
+
+	}
+
+	/**
+	 * A MySQL-protocol driver's part with the read replaced: the pools of a
+	 * {@code jdbc:mysql:} URL, the timeout shown in seconds, the check's own findings.
+	 */
+	private record StandInDriver(TimeoutReader reader) implements SessionIdleTimeout {
+
+		@Override
+		public boolean reads(HikariDataSource pool) {
+			return pool.getJdbcUrl() != null && pool.getJdbcUrl().startsWith("jdbc:mysql:");
+		}
+
+		@Override
+		public Duration read(HikariDataSource pool, PoolServerVariables serverVariables) throws Exception {
+			return Duration.ofSeconds(this.reader.seconds(pool));
+		}
+
+		@Override
+		public Object shown(Duration timeout) {
+			return timeout.toSeconds();
+		}
+
+		@Override
+		public Findings findings() {
+			return new Findings(JdbcFindings.MAX_LIFETIME, JdbcFindings.MAX_LIFETIME_BELOW_HIKARIS_MINIMUM,
+					JdbcFindings.MAX_LIFETIME_UNCHECKED);
+		}
+
 	}
 
 }
