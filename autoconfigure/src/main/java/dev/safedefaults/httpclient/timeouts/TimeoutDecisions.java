@@ -42,9 +42,10 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 
 	private static final String BOOTS_SETTINGS_CONFIGURATION = "org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration";
 
+	private static final String JDK_BUILDER = "org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder";
+
 	/** Boot's builders, which apply each setting through their client's own API. */
-	private static final Set<String> BOOTS_TYPED_BUILDERS = Set.of(
-			"org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder",
+	private static final Set<String> BOOTS_TYPED_BUILDERS = Set.of(JDK_BUILDER,
 			"org.springframework.boot.http.client.SimpleClientHttpRequestFactoryBuilder",
 			"org.springframework.boot.http.client.HttpComponentsClientHttpRequestFactoryBuilder",
 			"org.springframework.boot.http.client.JettyClientHttpRequestFactoryBuilder",
@@ -76,8 +77,12 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 			return decide(settings);
 		}
 		if (bean instanceof ClientHttpRequestFactoryBuilder<?> builder
+				&& JDK_BUILDER.equals(builder.getClass().getName())) {
+			return new DeadlineNamingBuilder(builder, this);
+		}
+		if (bean instanceof ClientHttpRequestFactoryBuilder<?> builder
 				&& !BOOTS_TYPED_BUILDERS.contains(builder.getClass().getName())
-				&& !(builder instanceof DefaultsFreeBuilder<?>)) {
+				&& !(builder instanceof DeadlineNamingBuilder) && !(builder instanceof DefaultsFreeBuilder<?>)) {
 			this.ownFactoryBuilder = beanName;
 			return new DefaultsFreeBuilder<>(builder, this);
 		}
@@ -165,6 +170,24 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 		return new Timeout(decided.kind(), null, Source.OWN_FACTORY, decided.property(),
 				"as the request factory of the application's ClientHttpRequestFactoryBuilder bean '" + builder
 						+ "' sets it (safe-defaults adds none to it)");
+	}
+
+	/**
+	 * What a JDK client's exchange ended by its read timeout says: the timeout, its
+	 * value, where it came from and the property that lifts it.
+	 * @param read the read timeout the client was built with
+	 * @return the message
+	 */
+	String cutMessage(Duration read) {
+		ClientTimeouts decided = this.boots;
+		String origin = (decided != null && read.equals(decided.read().value())) ? decided.read().origin()
+				: "the settings this client was built with, such as an HTTP service group's "
+						+ "spring.http.serviceclient.<group>.read-timeout";
+		return "The read timeout of " + DurationText.of(read) + " (" + origin + ") ended this exchange: on the JDK "
+				+ "HttpClient a read timeout is a deadline on the whole exchange, from sending the request until the "
+				+ "body is read, not a bound on silence. To let a longer response through, raise "
+				+ HttpClientTimeoutsDefaults.BOOT_READ
+				+ " (or spring.http.serviceclient.<group>.read-timeout for one HTTP service group).";
 	}
 
 	/**
