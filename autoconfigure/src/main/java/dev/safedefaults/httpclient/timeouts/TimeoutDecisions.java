@@ -76,6 +76,10 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 		if (bean instanceof HttpClientSettings settings && isBootsSettings(beanName)) {
 			return decide(settings);
 		}
+		if (this.defaults == null) {
+			// Switched off: Boot's clients stay as Boot builds them.
+			return bean;
+		}
 		if (bean instanceof ClientHttpRequestFactoryBuilder<?> builder
 				&& JDK_BUILDER.equals(builder.getClass().getName())) {
 			return new DeadlineNamingBuilder(builder, this);
