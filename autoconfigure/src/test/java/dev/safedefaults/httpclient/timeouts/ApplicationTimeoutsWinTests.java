@@ -98,6 +98,8 @@ class ApplicationTimeoutsWinTests {
 				.contains("read 400ms (the application's spring.http.clients.read-timeout, "
 						+ "from System Environment Property \"SPRING_HTTP_CLIENTS_READTIMEOUT\")")
 				.doesNotContain("read 400ms (safe-defaults)");
+			assertThat(status(context).shortForm()).as("the startup line claims no value of the application's")
+				.isEqualTo("http-client-timeouts");
 		});
 	}
 
