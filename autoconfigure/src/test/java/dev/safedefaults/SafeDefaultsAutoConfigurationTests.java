@@ -131,13 +131,25 @@ class SafeDefaultsAutoConfigurationTests {
 		this.runner
 			.withPropertyValues("safe-defaults.checks.fail-on=warning", "safe-defaults.checks.disabled=checks.failed")
 			.withUserConfiguration(WarningCheckConfiguration.class)
-			.run((context) -> assertThat(context).hasNotFailed());
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(WarningCheckConfiguration.class).runs).as("the check ran").isEqualTo(1);
+				FindingsStore store = context.getBean(FindingsStore.class);
+				assertThat(store.isSilenced(CheckFindings.CHECKS_FAILED.id())).isTrue();
+				assertThat(store.findings()).as("the silenced warning").isEmpty();
+				assertThat(store.count(Severity.WARNING)).isZero();
+			});
 	}
 
 	@Test
 	void failOnNoneIsTheDefault() {
-		this.runner.withUserConfiguration(WarningCheckConfiguration.class)
-			.run((context) -> assertThat(context).hasNotFailed());
+		this.runner.withUserConfiguration(WarningCheckConfiguration.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(WarningCheckConfiguration.class).runs).as("the check ran").isEqualTo(1);
+			assertThat(context.getBean(FindingsStore.class).count(Severity.WARNING))
+				.as("the warning is kept, and did not stop the start")
+				.isEqualTo(1);
+		});
 	}
 
 	@Test

@@ -23,7 +23,8 @@ import org.springframework.web.servlet.resource.ResourceUrlProvider;
  * Only for a handler whose locations all are unchanging (its
  * {@link MissRememberingResourceResolver} asks no location again): a miss is learnt from
  * that resolver on a first render, then remembered for the pattern and the whole lookup
- * path on the next one. Every other method is the provider's own matcher's.
+ * path on the next one, for this provider only: another provider may map the same pattern
+ * to another handler. Every other method is the provider's own matcher's.
  */
 final class MissSkippingPathMatcher implements PathMatcher {
 
@@ -32,6 +33,9 @@ final class MissSkippingPathMatcher implements PathMatcher {
 	private final ResourceUrlProvider provider;
 
 	private final RememberedMisses misses;
+
+	/** The provider's number: its skips are its own. */
+	private final int number;
 
 	/**
 	 * Creates the matcher for one provider.
@@ -42,22 +46,23 @@ final class MissSkippingPathMatcher implements PathMatcher {
 		this.delegate = provider.getPathMatcher();
 		this.provider = provider;
 		this.misses = misses;
+		this.number = misses.newProvider();
 	}
 
 	@Override
 	public boolean match(String pattern, String path) {
-		if (this.misses.isSkipped(pattern, path)) {
+		if (this.misses.isSkipped(this.number, pattern, path)) {
 			return false;
 		}
 		if (!this.delegate.match(pattern, path)) {
 			// A pure function of the two strings: it never will.
-			this.misses.skip(pattern, path);
+			this.misses.skip(this.number, pattern, path);
 			return false;
 		}
 		MissRememberingResourceResolver resolver = rememberingEveryLocation(this.provider.getHandlerMap().get(pattern));
 		if (resolver != null && this.misses.isRemembered(resolver.handler(),
 				this.delegate.extractPathWithinPattern(pattern, path))) {
-			this.misses.skip(pattern, path);
+			this.misses.skip(this.number, pattern, path);
 			return false;
 		}
 		return true;
@@ -78,6 +83,10 @@ final class MissSkippingPathMatcher implements PathMatcher {
 			return remembering;
 		}
 		return null;
+	}
+
+	boolean remembersSkip(String pattern, String lookupPath) {
+		return this.misses.isSkipped(this.number, pattern, lookupPath);
 	}
 
 	PathMatcher delegate() {

@@ -2,6 +2,7 @@ package dev.safedefaults.web;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -14,9 +15,11 @@ import com.github.benmanes.caffeine.cache.Caffeine;
  * <ul>
  * <li>a path within a handler's mapping that its unchanging locations lack (learnt by its
  * {@link MissRememberingResourceResolver});</li>
- * <li>a whole lookup path with the patterns {@code ResourceUrlProvider} may skip for it:
- * those it does not match, and those whose handler's locations, all unchanging, lack it
- * ({@link MissSkippingPathMatcher}).</li>
+ * <li>a whole lookup path asked of one {@code ResourceUrlProvider}, with the patterns
+ * that provider may skip for it: those it does not match, and those whose handler's
+ * locations, all unchanging, lack it ({@link MissSkippingPathMatcher}). Each provider has
+ * its own entries: two providers may map the same pattern to different handlers, so what
+ * one learnt is never the other's answer (issue 43).</li>
  * </ul>
  */
 public final class RememberedMisses {
@@ -39,6 +42,8 @@ public final class RememberedMisses {
 	 * Each thread's last lookup path and what is skipped for it: see {@link #skippedFor}.
 	 */
 	private final ThreadLocal<LastLookup> lastLookup = new ThreadLocal<>();
+
+	private final AtomicInteger providers = new AtomicInteger();
 
 	RememberedMisses(long maximumSize) {
 		this.maximumSize = maximumSize;
@@ -64,14 +69,23 @@ public final class RememberedMisses {
 	}
 
 	/**
-	 * Whether a pattern may be skipped for a lookup path: it does not match it, or its
-	 * handler's locations lack it for ever.
-	 * @param pattern a pattern of a {@code ResourceUrlProvider}
+	 * A number for one more {@code ResourceUrlProvider}, under which its skips are kept.
+	 * @return the provider's number
+	 */
+	int newProvider() {
+		return this.providers.getAndIncrement();
+	}
+
+	/**
+	 * Whether a pattern of a provider may be skipped for a lookup path: it does not match
+	 * it, or the provider's handler for it has locations that lack it for ever.
+	 * @param provider the provider's number ({@link #newProvider()})
+	 * @param pattern a pattern of the provider
 	 * @param lookupPath the lookup path it is asked for
 	 * @return {@code true} when remembered as skipped
 	 */
-	boolean isSkipped(String pattern, String lookupPath) {
-		return skippedFor(lookupPath).contains(pattern);
+	boolean isSkipped(int provider, String pattern, String lookupPath) {
+		return skippedFor(provider, lookupPath).contains(pattern);
 	}
 
 	/**
@@ -82,32 +96,33 @@ public final class RememberedMisses {
 	 * lack a pattern learnt since (a pattern is never skipped wrongly: what is skipped
 	 * stays true), and the pattern is then matched as if it were not remembered.
 	 */
-	private Set<?> skippedFor(String lookupPath) {
+	private Set<?> skippedFor(int provider, String lookupPath) {
 		if (lookupPath.length() > MAX_PATH_LENGTH) {
 			// Never remembered, and not kept either.
 			return Set.of();
 		}
 		LastLookup last = this.lastLookup.get();
-		if (last != null && last.path().equals(lookupPath)) {
+		if (last != null && last.provider() == provider && last.path().equals(lookupPath)) {
 			return last.skipped();
 		}
-		Set<?> skipped = (this.misses.getIfPresent(new LookupPath(lookupPath)) instanceof Set<?> known) ? known
-				: Set.of();
-		this.lastLookup.set(new LastLookup(lookupPath, skipped));
+		Set<?> skipped = (this.misses.getIfPresent(new LookupPath(provider, lookupPath)) instanceof Set<?> known)
+				? known : Set.of();
+		this.lastLookup.set(new LastLookup(provider, lookupPath, skipped));
 		return skipped;
 	}
 
 	/**
-	 * Remembers that a pattern may be skipped for a lookup path, unless the path is
-	 * longer than {@link #MAX_PATH_LENGTH}.
-	 * @param pattern a pattern of a {@code ResourceUrlProvider}
+	 * Remembers that a pattern of a provider may be skipped for a lookup path, unless the
+	 * path is longer than {@link #MAX_PATH_LENGTH}.
+	 * @param provider the provider's number
+	 * @param pattern a pattern of the provider
 	 * @param lookupPath the lookup path
 	 */
-	void skip(String pattern, String lookupPath) {
+	void skip(int provider, String pattern, String lookupPath) {
 		if (lookupPath.length() <= MAX_PATH_LENGTH) {
 			Object skipped = this.misses.asMap()
-				.merge(new LookupPath(lookupPath), Set.of(pattern), RememberedMisses::union);
-			this.lastLookup.set(new LastLookup(lookupPath, (Set<?>) skipped));
+				.merge(new LookupPath(provider, lookupPath), Set.of(pattern), RememberedMisses::union);
+			this.lastLookup.set(new LastLookup(provider, lookupPath, (Set<?>) skipped));
 		}
 	}
 
@@ -126,20 +141,24 @@ public final class RememberedMisses {
 	}
 
 	String describe() {
-		return "at most " + this.maximumSize + " entries (one per lookup path, one per miss of a handler), "
-				+ "paths of at most " + MAX_PATH_LENGTH + " characters";
+		return "at most " + this.maximumSize
+				+ " entries (one per lookup path and provider, one per miss of a handler), " + "paths of at most "
+				+ MAX_PATH_LENGTH + " characters";
 	}
 
 	/** A path within one handler's mapping that its unchanging locations do not hold. */
 	private record Miss(int handler, String path) {
 	}
 
-	/** A lookup path, whose entry holds the patterns that may be skipped for it. */
-	private record LookupPath(String path) {
+	/**
+	 * A lookup path asked of one provider, whose entry holds the patterns that provider
+	 * may skip for it.
+	 */
+	private record LookupPath(int provider, String path) {
 	}
 
-	/** A thread's last lookup path and the patterns skipped for it then. */
-	private record LastLookup(String path, Set<?> skipped) {
+	/** A thread's last lookup path, its provider and the patterns skipped for it then. */
+	private record LastLookup(int provider, String path, Set<?> skipped) {
 	}
 
 }

@@ -37,8 +37,10 @@ public final class WebFindings implements FindingDeclarations {
 	static final FindingType HANDLER_NOT_COVERED = RESOURCE_MISSES_UNCACHED.because(
 			"ResourceUrlEncodingFilter looks up every link a page renders as a static resource, and the "
 					+ "ResourceUrlProvider bean '%1$s' was given resource handlers of its own (setHandlerMap): the "
-					+ "handler for %2$s is in no handler mapping, so its misses are not remembered and each link that "
-					+ "is not a resource is looked up on the class path again on every render.",
+					+ "handler for %2$s is in no handler mapping, so what its locations lack is never learnt, and each "
+					+ "link that %2$s matches and that is not a resource is looked up on the class path again on every "
+					+ "render (only the patterns a link does not match are remembered, for this provider alone; its "
+					+ "answers are always its own).",
 			"Let the ResourceUrlProvider find the resource handlers (register them with a WebMvcConfigurer's "
 					+ "addResourceHandlers instead of setHandlerMap); or switch the chain off "
 					+ "(spring.web.resources.chain.enabled=false) if no page needs versioned or webjar URLs.");

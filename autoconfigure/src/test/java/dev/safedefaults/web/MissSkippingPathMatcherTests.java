@@ -49,12 +49,13 @@ class MissSkippingPathMatcherTests {
 		assertThat(provider.getForLookupPath("/owners/1")).isNull();
 		assertThat(asked).as("the matcher learnt the miss from the remembering resolver: the chain is not built")
 			.hasValue(1);
-		assertThat(misses.isSkipped("/**", "/owners/1")).isTrue();
+		MissSkippingPathMatcher matcher = (MissSkippingPathMatcher) provider.getPathMatcher();
+		assertThat(matcher.remembersSkip("/**", "/owners/1")).isTrue();
 		for (int i = 0; i < 5; i++) {
 			assertThat(provider.getForLookupPath("/owners/1")).isNull();
 		}
 		assertThat(asked).hasValue(1);
-		assertThat(misses.isSkipped("/static/**", "/owners/1")).as("a pattern it does not match").isTrue();
+		assertThat(matcher.remembersSkip("/static/**", "/owners/1")).as("a pattern it does not match").isTrue();
 		provider.getForLookupPath("/owners/2");
 		int chainWalks = asked.get();
 		long reads = misses.caffeineCache().stats().requestCount();
@@ -95,6 +96,29 @@ class MissSkippingPathMatcherTests {
 	}
 
 	@Test
+	void aMissLearntForOneProviderNeverChangesAnotherProvidersAnswer() {
+		RememberedMisses misses = new RememberedMisses(100);
+		ResourceUrlProvider boots = provider(misses, new AtomicInteger(),
+				List.of(new ClassPathResource("resourcechain/static/")));
+		// The application's own provider: the same pattern, its own location, which holds
+		// the file; its handler is in no handler mapping, so its misses are not learnt.
+		ResourceHttpRequestHandler own = handler(null, 0, List.of(new ClassPathResource("resourcechain/other/")),
+				new AtomicInteger());
+		ResourceUrlProvider applications = new ResourceUrlProvider();
+		applications.setHandlerMap(Map.of("/**", own));
+		applications.setPathMatcher(new MissSkippingPathMatcher(applications, misses));
+		List<@Nullable String> answers = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			assertThat(boots.getForLookupPath("/only-other.css")).isNull();
+			answers.add(applications.getForLookupPath("/only-other.css"));
+		}
+		assertThat(answers).containsOnly("/only-other.css").hasSize(4);
+		assertThat(((MissSkippingPathMatcher) boots.getPathMatcher()).remembersSkip("/**", "/only-other.css")).isTrue();
+		assertThat(((MissSkippingPathMatcher) applications.getPathMatcher()).remembersSkip("/**", "/only-other.css"))
+			.isFalse();
+	}
+
+	@Test
 	void aHandlerWithALocationThatCanChangeIsAskedOnEveryLookup() throws Exception {
 		RememberedMisses misses = new RememberedMisses(100);
 		AtomicInteger asked = new AtomicInteger();
@@ -103,7 +127,7 @@ class MissSkippingPathMatcherTests {
 		for (int i = 0; i < 3; i++) {
 			assertThat(provider.getForLookupPath("/added.txt")).isNull();
 		}
-		assertThat(misses.isSkipped("/**", "/added.txt")).isFalse();
+		assertThat(((MissSkippingPathMatcher) provider.getPathMatcher()).remembersSkip("/**", "/added.txt")).isFalse();
 		Files.writeString(this.uploads.resolve("added.txt"), "added while running");
 		assertThat(provider.getForLookupPath("/added.txt")).isEqualTo("/added.txt");
 	}

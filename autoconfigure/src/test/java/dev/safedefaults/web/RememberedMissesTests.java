@@ -43,26 +43,26 @@ class RememberedMissesTests {
 	@Test
 	void aSkipIsSeenAtOnceByItsThreadAndByAnotherThreadOnItsNextLookupPath() throws Exception {
 		RememberedMisses misses = new RememberedMisses(10);
-		assertThat(misses.isSkipped("/**", "/owners/1")).isFalse();
-		Thread other = new Thread(() -> misses.skip("/**", "/owners/1"));
+		assertThat(misses.isSkipped(0, "/**", "/owners/1")).isFalse();
+		Thread other = new Thread(() -> misses.skip(0, "/**", "/owners/1"));
 		other.start();
 		other.join(10_000);
 		// This thread may keep its last answer for the same path (the pattern is then
 		// matched as if it were not remembered: the same answer, only slower); its next
 		// lookup path reads the cache again.
-		assertThat(misses.isSkipped("/**", "/owners/2")).isFalse();
-		assertThat(misses.isSkipped("/**", "/owners/1")).as("read again from the cache").isTrue();
-		misses.skip("/static/**", "/owners/1");
-		assertThat(misses.isSkipped("/static/**", "/owners/1")).as("its own skip, at once").isTrue();
-		assertThat(misses.isSkipped("/**", "/owners/1")).isTrue();
+		assertThat(misses.isSkipped(0, "/**", "/owners/2")).isFalse();
+		assertThat(misses.isSkipped(0, "/**", "/owners/1")).as("read again from the cache").isTrue();
+		misses.skip(0, "/static/**", "/owners/1");
+		assertThat(misses.isSkipped(0, "/static/**", "/owners/1")).as("its own skip, at once").isTrue();
+		assertThat(misses.isSkipped(0, "/**", "/owners/1")).isTrue();
 	}
 
 	@Test
 	void aPathLongerThanTheLimitIsNeitherSkippedNorKept() {
 		RememberedMisses misses = new RememberedMisses(10);
 		String path = "owners/" + "x".repeat(RememberedMisses.MAX_PATH_LENGTH - 6);
-		misses.skip("/**", path);
-		assertThat(misses.isSkipped("/**", path)).isFalse();
+		misses.skip(0, "/**", path);
+		assertThat(misses.isSkipped(0, "/**", path)).isFalse();
 		assertThat(misses.caffeineCache().estimatedSize()).isZero();
 	}
 

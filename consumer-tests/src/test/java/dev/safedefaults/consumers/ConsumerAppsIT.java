@@ -15,6 +15,8 @@ import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import dev.safedefaults.testsupport.SilentDownstream;
 import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -95,6 +97,36 @@ class ConsumerAppsIT {
 				.contains("DataSource bean: org.springframework.jdbc.datasource.LazyConnectionDataSourceProxy");
 			assertTheGroupGivesUpOnADownstreamThatNeverAnswers(app, silent);
 			assertResourceMissesRemembered(app, report);
+		}
+	}
+
+	/**
+	 * Issue 43, on Boot 4.1: a request factory the application gives Boot through
+	 * {@code ClientHttpRequestFactoryBuilder.of(supplier)} with its own 1 s read timeout.
+	 * A JDK factory (no {@code setConnectTimeout}) starts, and both keep their read
+	 * timeout: the call through the group gives up after the application's 1 s, not the
+	 * starter's 60 s; the endpoint names the factory as the application's.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "jdk, java.net.http.HttpTimeoutException", "simple, java.net.SocketTimeoutException" })
+	void aBoot41ProjectsOwnFactoryFromASupplierStartsAndKeepsItsReadTimeout(String factory, String ended)
+			throws IOException {
+		Duration own = Duration.ofSeconds(1);
+		try (EmbeddedMariaDb db = EmbeddedMariaDb.start("consumer");
+				SilentDownstream silent = new SilentDownstream();
+				ConsumerApp app = ConsumerApp.start("boot41-parent-openfeign",
+						"--spring.datasource.url=" + db.url("mariadb", ""), "--downstream.url=" + silent.url(),
+						"--consumer.own-factory=" + factory, "--consumer.own-read-timeout=" + own.toSeconds() + "s")) {
+			JsonNode timeouts = app.feature("http-client-timeouts");
+			assertThat(timeouts.toString()).as("%s", timeouts)
+				.contains("read as the request factory of the application's ClientHttpRequestFactoryBuilder bean 'own");
+			Duration bound = own.plusSeconds(5);
+			long start = System.nanoTime();
+			HttpResponse<String> response = app.get("/call-downstream/1", bound);
+			Duration took = Duration.ofNanos(System.nanoTime() - start);
+			assertThat(response.statusCode()).as("GET /call-downstream/1: %s", response.body()).isEqualTo(504);
+			assertThat(response.body()).as("what ended the call").isEqualTo(ended);
+			assertThat(took).as("time the call through the group took").isBetween(own, bound);
 		}
 	}
 

@@ -35,7 +35,8 @@ class InstallSnippetsTests {
 	private static final Map<String, Set<String>> EXPECTED = Map.of("boot40-parent", Set.of("maven-starter"),
 			"boot40-bom", Set.of("maven-boot-bom", "maven-starter"), "boot41-parent-openfeign",
 			Set.of("maven-spring-cloud", "maven-starter"), "boot40-postgresql-jpa", Set.of("maven-starter"),
-			"boot40-logback", Set.of("maven-starter", "maven-starter-keep-logback"));
+			"boot40-logback", Set.of("maven-starter", "maven-starter-keep-logback"), "boot-matrix",
+			Set.of("maven-starter"));
 
 	private static Map<String, InstallSnippets.Block> documented() {
 		return InstallSnippets.named(INSTALLING);

@@ -2,6 +2,7 @@ package dev.safedefaults.httpclient.timeouts;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,30 +13,30 @@ import dev.safedefaults.httpclient.timeouts.ClientTimeouts.Timeout;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.http.client.HttpClientSettings;
 import org.springframework.boot.http.client.autoconfigure.HttpClientSettingsProperties;
 import org.springframework.boot.http.client.autoconfigure.service.HttpServiceClientProperties;
-import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.util.ClassUtils;
 import org.springframework.web.service.registry.HttpServiceProxyRegistry;
 
 /**
- * Reads the timeouts Boot gives its clients, from Boot's own beans: the
- * {@code HttpClientSettings} every client Boot builds starts from (RestClient.Builder,
- * RestTemplateBuilder, WebClient.Builder), and each HTTP service group's own
- * {@code spring.http.serviceclient.<group>.*}, which Boot takes before the global value.
- * Reading changes nothing.
+ * Reads the timeouts Boot gives its clients: Boot's settings as {@link TimeoutDecisions}
+ * decided them (or the application's own {@code HttpClientSettings} bean), and each HTTP
+ * service group's own {@code spring.http.serviceclient.<group>.*}, which Boot takes
+ * before the global value. Reading changes nothing.
  */
 final class BootClientTimeouts {
 
 	static final String BOOT_CLIENTS = "Boot's HTTP clients";
 
-	private static final String BOOTS_SETTINGS_CONFIGURATION = "org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration";
+	private static final String FACTORY_CUSTOMIZER = "org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer";
 
-	private final ConfigurableEnvironment environment;
+	private static final String REST_CLIENT_CUSTOMIZER = "org.springframework.boot.restclient.RestClientCustomizer";
 
 	private final ConfigurableListableBeanFactory beanFactory;
+
+	private final TimeoutDecisions decisions;
 
 	private final ObjectProvider<HttpClientSettings> settings;
 
@@ -43,11 +44,11 @@ final class BootClientTimeouts {
 
 	private final ObjectProvider<HttpServiceClientProperties> groupProperties;
 
-	BootClientTimeouts(ConfigurableEnvironment environment, ConfigurableListableBeanFactory beanFactory,
+	BootClientTimeouts(ConfigurableListableBeanFactory beanFactory, TimeoutDecisions decisions,
 			ObjectProvider<HttpClientSettings> settings, ObjectProvider<HttpServiceProxyRegistry> registry,
 			ObjectProvider<HttpServiceClientProperties> groupProperties) {
-		this.environment = environment;
 		this.beanFactory = beanFactory;
+		this.decisions = decisions;
 		this.settings = settings;
 		this.registry = registry;
 		this.groupProperties = groupProperties;
@@ -59,10 +60,13 @@ final class BootClientTimeouts {
 	 */
 	List<ClientTimeouts> all() {
 		HttpClientSettings global = this.settings.getIfAvailable(HttpClientSettings::defaults);
-		boolean bootsSettings = isBootsSettingsBean();
-		ClientTimeouts clients = new ClientTimeouts(BOOT_CLIENTS,
-				global("connect", global.connectTimeout(), HttpClientTimeoutsDefaults.BOOT_CONNECT, bootsSettings),
-				global("read", global.readTimeout(), HttpClientTimeoutsDefaults.BOOT_READ, bootsSettings));
+		ClientTimeouts clients = this.decisions.boots();
+		if (clients == null) {
+			Source source = (this.settings.getIfAvailable() != null) ? Source.SETTINGS_BEAN : Source.NONE;
+			clients = new ClientTimeouts(BOOT_CLIENTS,
+					notBoots("connect", global.connectTimeout(), HttpClientTimeoutsDefaults.BOOT_CONNECT, source),
+					notBoots("read", global.readTimeout(), HttpClientTimeoutsDefaults.BOOT_READ, source));
+		}
 		List<ClientTimeouts> all = new ArrayList<>();
 		all.add(clients);
 		HttpServiceProxyRegistry groups = this.registry.getIfAvailable();
@@ -79,35 +83,57 @@ final class BootClientTimeouts {
 		return all;
 	}
 
-	private Timeout global(String kind, @Nullable Duration value, String property, boolean bootsSettings) {
-		if (!bootsSettings) {
-			return new Timeout(kind, value, Source.SETTINGS_BEAN, property);
+	/**
+	 * What runs after Boot applied the settings and may set other timeouts: the
+	 * application's {@code ClientHttpRequestFactoryBuilderCustomizer} and
+	 * {@code RestClientCustomizer} beans (a customizer's code is not run to find out).
+	 * @return one sentence per kind, none when there is none
+	 */
+	List<String> runAfterSettings() {
+		List<String> after = new ArrayList<>();
+		List<String> factoryCustomizers = applicationBeans(FACTORY_CUSTOMIZER);
+		if (!factoryCustomizers.isEmpty()) {
+			after.add("then the application's ClientHttpRequestFactoryBuilderCustomizer beans ("
+					+ String.join(", ", factoryCustomizers) + "), which may set their own");
 		}
-		if (value == null) {
-			return new Timeout(kind, null, Source.NONE, property);
+		List<String> restClientCustomizers = applicationBeans(REST_CLIENT_CUSTOMIZER);
+		if (!restClientCustomizers.isEmpty()) {
+			after.add("then the application's RestClientCustomizer beans (" + String.join(", ", restClientCustomizers)
+					+ "): a request factory one of them gives RestClient.Builder keeps its own timeouts instead");
 		}
-		Source source = HttpClientTimeoutsDefaults.fromDefaults(this.environment, property) ? Source.STARTER
-				: Source.PROPERTY;
-		return new Timeout(kind, value, source, property);
+		return after;
 	}
 
-	private static Timeout group(String group, String kind, @Nullable HttpClientSettingsProperties own,
+	private List<String> applicationBeans(String typeName) {
+		ClassLoader classLoader = this.beanFactory.getBeanClassLoader();
+		if (!ClassUtils.isPresent(typeName, classLoader)) {
+			return List.of();
+		}
+		Class<?> type = ClassUtils.resolveClassName(typeName, classLoader);
+		return Arrays.stream(this.beanFactory.getBeanNamesForType(type, false, false)).filter((name) -> {
+			Class<?> beanType = this.beanFactory.getType(name, false);
+			// The starter's beans (all named safeDefaults...) and Spring's own
+			// customizers
+			// set no request factory.
+			return !name.startsWith("safeDefaults")
+					&& (beanType == null || !beanType.getName().startsWith("org.springframework."));
+		}).sorted().toList();
+	}
+
+	private static Timeout notBoots(String kind, @Nullable Duration value, String property, Source source) {
+		String origin = (source == Source.SETTINGS_BEAN) ? "the application's HttpClientSettings bean"
+				: "nothing sets " + property;
+		return new Timeout(kind, value, source, property, origin);
+	}
+
+	private Timeout group(String group, String kind, @Nullable HttpClientSettingsProperties own,
 			Function<HttpClientSettingsProperties, @Nullable Duration> read, Timeout global) {
 		Duration value = (own != null) ? read.apply(own) : null;
 		if (value == null) {
 			return global;
 		}
-		return new Timeout(kind, value, Source.PROPERTY,
+		return this.decisions.applications(kind, value,
 				"spring.http.serviceclient." + group + "." + kind.toLowerCase(Locale.ROOT) + "-timeout");
-	}
-
-	private boolean isBootsSettingsBean() {
-		String[] names = this.beanFactory.getBeanNamesForType(HttpClientSettings.class, false, false);
-		if (names.length != 1 || !this.beanFactory.containsBeanDefinition(names[0])) {
-			return names.length == 0;
-		}
-		BeanDefinition definition = this.beanFactory.getBeanDefinition(names[0]);
-		return BOOTS_SETTINGS_CONFIGURATION.equals(definition.getFactoryBeanName());
 	}
 
 	/**

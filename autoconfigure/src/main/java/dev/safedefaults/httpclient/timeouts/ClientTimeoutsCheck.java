@@ -36,7 +36,8 @@ final class ClientTimeoutsCheck implements Check {
 			for (Timeout timeout : List.of(client.connect(), client.read())) {
 				// A group that takes the global value is reported once, with it.
 				if (timeout.none() && reported.add(timeout)) {
-					findings.add(type(timeout).raise(client.subject(), timeout.describe(), timeout.property()));
+					findings.add(type(timeout).raise(client.subject(), timeout.describe(), timeout.property(),
+							timeout.effect()));
 				}
 			}
 		}

@@ -18,10 +18,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.web.service.registry.HttpServiceProxyRegistry;
 
 /**
- * Reports and checks the timeouts of the HTTP clients Boot builds (incident 6); the
- * defaults themselves are set before the context exists, by
- * {@link HttpClientTimeoutsDefaults}, in Boot's own settings. The status reporter is
- * there whether Boot's HTTP client support is present or not.
+ * Gives the HTTP clients Boot builds a connect and a read timeout where the application
+ * sets none (incident 6), in Boot's own {@code HttpClientSettings} bean as it is made
+ * ({@link TimeoutDecisions}), and reports and checks them. The status reporter is there
+ * whether Boot's HTTP client support is present or not.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class, afterName = {
 		"org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration",
@@ -41,11 +41,16 @@ public final class HttpClientTimeoutsAutoConfiguration {
 	static class BootClientsConfiguration {
 
 		@Bean
-		BootClientTimeouts safeDefaultsBootClientTimeouts(ConfigurableEnvironment environment,
-				ConfigurableListableBeanFactory beanFactory, ObjectProvider<HttpClientSettings> settings,
+		static TimeoutDecisions safeDefaultsHttpClientTimeoutDecisions(ConfigurableEnvironment environment) {
+			return new TimeoutDecisions(environment);
+		}
+
+		@Bean
+		BootClientTimeouts safeDefaultsBootClientTimeouts(ConfigurableListableBeanFactory beanFactory,
+				TimeoutDecisions decisions, ObjectProvider<HttpClientSettings> settings,
 				ObjectProvider<HttpServiceProxyRegistry> registry,
 				ObjectProvider<HttpServiceClientProperties> groupProperties) {
-			return new BootClientTimeouts(environment, beanFactory, settings, registry, groupProperties);
+			return new BootClientTimeouts(beanFactory, decisions, settings, registry, groupProperties);
 		}
 
 		@Configuration(proxyBeanMethods = false)
@@ -54,8 +59,8 @@ public final class HttpClientTimeoutsAutoConfiguration {
 
 			@Bean
 			ClientTimeoutsCheck safeDefaultsClientTimeoutsCheck(BootClientTimeouts timeouts,
-					ConfigurableEnvironment environment) {
-				return new ClientTimeoutsCheck(timeouts, HttpClientTimeoutsDefaults.isOn(environment));
+					TimeoutDecisions decisions) {
+				return new ClientTimeoutsCheck(timeouts, decisions.defaultsOn());
 			}
 
 		}

@@ -10,8 +10,9 @@ import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * Reports the {@code http-client-timeouts} feature: which of Boot's clients and groups
- * got the starter's timeouts, and which kept their own. Loads no Boot HTTP client class:
- * without {@code spring-boot-http-client} it says the library is absent.
+ * got the starter's timeouts, which kept their own, and what runs after the settings and
+ * may set others. Loads no Boot HTTP client class: without
+ * {@code spring-boot-http-client} it says the library is absent.
  */
 final class HttpClientTimeoutsFeatureStatus implements FeatureStatusReporter {
 
@@ -41,10 +42,15 @@ final class HttpClientTimeoutsFeatureStatus implements FeatureStatusReporter {
 		List<String> appliedTo = new ArrayList<>();
 		List<String> kept = new ArrayList<>();
 		String scope = null;
-		for (ClientTimeouts client : clients.all()) {
-			String line = client.subject() + ": " + client.connect().describe() + ", " + client.read().describe();
-			if (client.connect().source() == ClientTimeouts.Source.STARTER
-					|| client.read().source() == ClientTimeouts.Source.STARTER) {
+		List<ClientTimeouts> all = clients.all();
+		for (ClientTimeouts client : all) {
+			String line = client.describe();
+			if (client == all.get(0)) {
+				for (String after : clients.runAfterSettings()) {
+					line = line + "; " + after;
+				}
+			}
+			if (client.anyDefault()) {
 				appliedTo.add(line);
 			}
 			if (!client.allDefaults()) {

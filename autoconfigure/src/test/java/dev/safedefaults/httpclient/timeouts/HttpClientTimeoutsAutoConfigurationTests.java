@@ -3,10 +3,6 @@ package dev.safedefaults.httpclient.timeouts;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
@@ -14,12 +10,10 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.testsupport.SilentDownstream;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.http.client.HttpClientSettings;
@@ -36,15 +30,12 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.test.context.support.TestPropertySourceUtils;
-import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.service.annotation.GetExchange;
 import org.springframework.web.service.registry.ImportHttpServices;
 
+import static dev.safedefaults.httpclient.timeouts.TimedCall.assertGivesUpAfter;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Every client Boot builds gets a connect and a read timeout where the application sets
@@ -56,8 +47,6 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	private static SilentDownstream silent;
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withInitializer((context) -> new HttpClientTimeoutsDefaults().postProcessEnvironment(context.getEnvironment(),
-				new SpringApplication()))
 		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
 				HttpClientTimeoutsAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class,
 				HttpClientAutoConfiguration.class, ImperativeHttpClientAutoConfiguration.class,
@@ -94,7 +83,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	void aClientFromBootsBuilderGivesUpOnADownstreamThatNeverAnswers() {
 		this.runner.withPropertyValues("safe-defaults.http-client-timeouts.read=300ms").run((context) -> {
 			RestClient client = context.getBean(RestClient.Builder.class).baseUrl(silent.url()).build();
-			assertGivesUpWithin(Duration.ofSeconds(5),
+			assertGivesUpAfter(Duration.ofMillis(300),
 					() -> client.get().uri("/anything").retrieve().body(String.class));
 		});
 	}
@@ -104,8 +93,8 @@ class HttpClientTimeoutsAutoConfigurationTests {
 		this.runner.withPropertyValues("safe-defaults.http-client-timeouts.read=300ms")
 			.withUserConfiguration(SilentGroup.class)
 			.run((context) -> {
-				assertGivesUpWithin(Duration.ofSeconds(5), () -> context.getBean(SilentService.class).call());
-				assertGivesUpWithin(Duration.ofSeconds(5),
+				assertGivesUpAfter(Duration.ofMillis(300), () -> context.getBean(SilentService.class).call());
+				assertGivesUpAfter(Duration.ofMillis(300),
 						() -> context.getBean(RestTemplateBuilder.class)
 							.build()
 							.getForObject(silent.url() + "/anything", String.class));
@@ -122,7 +111,7 @@ class HttpClientTimeoutsAutoConfigurationTests {
 			assertThat(settings.connectTimeout()).isEqualTo(Duration.ofSeconds(10));
 			FeatureStatus status = status(context);
 			assertThat(status.appliedTo()).containsExactly(
-					"Boot's HTTP clients: connect 10s (safe-defaults), read 5s (its own spring.http.clients.read-timeout)");
+					"Boot's HTTP clients: connect 10s (safe-defaults), read 5s (the application's spring.http.clients.read-timeout, from \"spring.http.clients.read-timeout\" from property source \"test\")");
 			assertThat(status.reason()).contains("kept their own");
 		});
 	}
@@ -134,9 +123,9 @@ class HttpClientTimeoutsAutoConfigurationTests {
 					"spring.http.serviceclient.silent.read-timeout=300ms")
 			.withUserConfiguration(SilentGroup.class)
 			.run((context) -> {
-				assertGivesUpWithin(Duration.ofSeconds(5), () -> context.getBean(SilentService.class).call());
+				assertGivesUpAfter(Duration.ofMillis(300), () -> context.getBean(SilentService.class).call());
 				assertThat(status(context).reason()).contains(
-						"HTTP service group 'silent': connect 10s (safe-defaults), read 300ms (its own spring.http.serviceclient.silent.read-timeout)");
+						"HTTP service group 'silent': connect 10s (safe-defaults), read 300ms (the application's spring.http.serviceclient.silent.read-timeout");
 			});
 	}
 
@@ -172,12 +161,34 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	}
 
 	@Test
+	void aNegativeReadTimeoutIsReportedAsFailingEveryCallAndIsTheApplications() {
+		this.runner.withPropertyValues("spring.http.clients.read-timeout=-1s").run((context) -> {
+			assertThat(findings(context)).singleElement().satisfies((finding) -> {
+				assertThat(finding.message())
+					.startsWith("Its read -1s (the application's spring.http.clients.read-timeout")
+					.contains("makes every call on the JDK HttpClient fail at once")
+					.doesNotContain("safe-defaults)")
+					.doesNotContain("for ever (measured");
+			});
+			RestClient client = context.getBean(RestClient.Builder.class).baseUrl(silent.url()).build();
+			assertGivesUpAfter(Duration.ZERO, () -> client.get().uri("/anything").retrieve().body(String.class));
+		});
+	}
+
+	@Test
+	void aZeroReadTimeoutIsReportedAsNone() {
+		this.runner.withPropertyValues("spring.http.clients.read-timeout=0").run((context) -> {
+			assertThat(findings(context)).singleElement()
+				.satisfies((finding) -> assertThat(finding.message())
+					.startsWith("Its read 0ms (the application's spring.http.clients.read-timeout")
+					.contains("0 is no timeout"));
+		});
+	}
+
+	@Test
 	void switchedOffBootsSettingsStayEmptyAndTheCheckSaysSo() {
 		this.runner.withPropertyValues("safe-defaults.http-client-timeouts.enabled=false").run((context) -> {
 			assertThat(context.getBean(HttpClientSettings.class).readTimeout()).isNull();
-			assertThat(context.getEnvironment()
-				.getPropertySources()
-				.contains(HttpClientTimeoutsDefaults.PROPERTY_SOURCE_NAME)).isFalse();
 			assertThat(status(context).enabled()).isFalse();
 			assertThat(findings(context)).hasSize(2)
 				.allSatisfy((finding) -> assertThat(finding.message())
@@ -186,24 +197,24 @@ class HttpClientTimeoutsAutoConfigurationTests {
 	}
 
 	@Test
-	void theMasterSwitchLeavesTheEnvironmentAlone() {
-		StandardEnvironment environment = new StandardEnvironment();
-		TestPropertySourceUtils.addInlinedPropertiesToEnvironment(environment, "safe-defaults.enabled=false");
-		new HttpClientTimeoutsDefaults().postProcessEnvironment(environment, new SpringApplication());
-		assertThat(environment.getPropertySources().contains(HttpClientTimeoutsDefaults.PROPERTY_SOURCE_NAME))
-			.isFalse();
+	void theMasterSwitchLeavesBootsSettingsAlone() {
+		this.runner.withPropertyValues("safe-defaults.enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(TimeoutDecisions.class);
+			assertThat(context.getBean(HttpClientSettings.class).connectTimeout()).isNull();
+			assertThat(context.getBean(HttpClientSettings.class).readTimeout()).isNull();
+		});
 	}
 
 	@Test
-	void aValueOutOfRangeFailsNamingPropertyValueAndRange() {
-		StandardEnvironment environment = new StandardEnvironment();
-		TestPropertySourceUtils.addInlinedPropertiesToEnvironment(environment,
-				"safe-defaults.http-client-timeouts.read=11m");
-		assertThatExceptionOfType(InvalidConfigurationPropertyValueException.class)
-			.isThrownBy(
-					() -> new HttpClientTimeoutsDefaults().postProcessEnvironment(environment, new SpringApplication()))
-			.withMessageContaining("safe-defaults.http-client-timeouts.read")
-			.withMessageContaining("11m");
+	void aValueOutOfRangeFailsTheStartNamingPropertyValueAndRange() {
+		this.runner.withPropertyValues("safe-defaults.http-client-timeouts.read=11m")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("safe-defaults.http-client-timeouts.read")
+				.hasMessageContaining("11m")
+				.hasMessageContaining("10m"));
 	}
 
 	@Test
@@ -213,17 +224,6 @@ class HttpClientTimeoutsAutoConfigurationTests {
 					HttpClientTimeoutsAutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader("org.springframework.boot.http.client"))
 			.run((context) -> assertThat(status(context).reason()).startsWith("library absent"));
-	}
-
-	/**
-	 * Calls the silent server on another thread and waits for the client to give up, at
-	 * most the bound: a client without a timeout fails the test instead of hanging it.
-	 */
-	private static void assertGivesUpWithin(Duration bound, Supplier<@Nullable String> call) throws Exception {
-		CompletableFuture<@Nullable String> result = CompletableFuture.supplyAsync(call);
-		assertThatExceptionOfType(ExecutionException.class)
-			.isThrownBy(() -> result.get(bound.toMillis(), TimeUnit.MILLISECONDS))
-			.withCauseInstanceOf(ResourceAccessException.class);
 	}
 
 	private static FeatureStatus status(AssertableApplicationContext context) {

@@ -94,6 +94,7 @@ class PreparedStatementsBehindPgBouncerTests {
 				statement.setInt(1, i);
 				try (ResultSet result = statement.executeQuery()) {
 					assertThat(result.next()).isTrue();
+					assertThat(result.getInt(1)).as("execution %d's answer", i).isEqualTo(i);
 				}
 			}
 		}
@@ -144,15 +145,20 @@ class PreparedStatementsBehindPgBouncerTests {
 	}
 
 	@Test
-	void prepareThresholdZeroRunsBothSequencesWithoutAnError() throws SQLException {
+	void theFixTheFindingNamesRunsBothFailingSequencesAndSilencesTheCheck() throws SQLException {
+		String fix = check(this.pgBouncer.url()).get(0).fix();
+		assertThat(fix).contains("?prepareThreshold=0");
 		String url = this.pgBouncer.url() + "?prepareThreshold=0";
 		try (Connection first = connect(url); Connection second = connect(url)) {
+			// The sequence that failed with 42P05 at the default threshold ...
 			execute(first, "SELECT ?::int", 2 * PGJDBC_PREPARE_THRESHOLD);
 			execute(second, "SELECT ?::int", 2 * PGJDBC_PREPARE_THRESHOLD);
+			// ... and, inside a transaction, the one that failed with 26000.
 			second.setAutoCommit(false);
 			execute(second, "SELECT ?::int", 2 * PGJDBC_PREPARE_THRESHOLD);
 			second.commit();
 		}
+		assertThat(check(url)).as("the check on a pool given the fix").isEmpty();
 	}
 
 	private List<Finding> check(ApplicationContextRunner runner, String url, String... properties) {

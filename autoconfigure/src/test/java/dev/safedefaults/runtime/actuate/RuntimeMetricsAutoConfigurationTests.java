@@ -4,6 +4,8 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.runtime.RequestCounter;
@@ -13,6 +15,7 @@ import dev.safedefaults.testsupport.Slow;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,12 +61,36 @@ class RuntimeMetricsAutoConfigurationTests {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			FunctionCounter counter = registry.get(RuntimeMeterBinder.THROWABLES).functionCounter();
 			await().atMost(Duration.ofSeconds(30)).until(() -> counter.count() > 0);
-			double before = counter.count();
+			long jvmBefore = jvmThrowables();
 			for (int i = 0; i < 1000; i++) {
 				new IllegalStateException();
 			}
-			await().atMost(Duration.ofSeconds(30)).until(() -> counter.count() >= before + 1000);
+			long jvmAfter = jvmThrowables();
+			assertThat(jvmAfter - jvmBefore).as("the JVM's own count, read from a recording of the test's")
+				.isGreaterThanOrEqualTo(1000);
+			// The counter reaches the JVM's count as it was once the throwables existed
+			// ...
+			await().atMost(Duration.ofSeconds(30)).until(() -> counter.count() >= jvmAfter);
+			double seen = counter.count();
+			// ... and never passes the JVM's count read after it: it is that count, one
+			// sampling period late at most, not a count of its own.
+			assertThat(seen).isBetween((double) jvmAfter, (double) jvmThrowables());
 		});
+	}
+
+	/**
+	 * The JVM's cumulative count of created throwables, from the first
+	 * {@code jdk.ExceptionStatistics} event of a recording stream of the test's own,
+	 * started now: the count at a moment after this call, waited for with a bound.
+	 */
+	private static long jvmThrowables() throws Exception {
+		CompletableFuture<Long> count = new CompletableFuture<>();
+		try (RecordingStream stream = new RecordingStream()) {
+			stream.enable("jdk.ExceptionStatistics").withPeriod(Duration.ofMillis(10));
+			stream.onEvent("jdk.ExceptionStatistics", (event) -> count.complete(event.getLong("throwables")));
+			stream.startAsync();
+			return count.get(10, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test
