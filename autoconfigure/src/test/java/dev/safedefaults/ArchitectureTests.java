@@ -85,6 +85,13 @@ class ArchitectureTests {
 	 */
 	private static final String CHECK = ROOT + ".check..";
 
+	/**
+	 * The stories of a feature: sub-packages that tell one part of the feature once, for
+	 * every route, and that a route may read (see
+	 * {@link #subPackagesOfAFeatureNeverImportEachOther()}).
+	 */
+	private static final Set<String> STORIES = Set.of(ROOT + ".logging.stop", ROOT + ".logging.stacktrace");
+
 	@Test
 	void noFeaturePackageImportsAnotherFeature() {
 		// A feature is any package directly under the root except check: feign, logging,
@@ -97,19 +104,31 @@ class ArchitectureTests {
 			.check(MAIN_CLASSES);
 	}
 
+	/**
+	 * Inside a feature, three layers: its root, the base every part reads; its stories
+	 * ({@link #STORIES}), each one part of the feature told once for every route, which
+	 * read the root only; its routes (every other sub-package: each library the feature
+	 * is kept on, with its Micrometer side), which read the root and the stories, never
+	 * another route.
+	 */
 	@Test
 	void subPackagesOfAFeatureNeverImportEachOther() {
-		// logging.log4j2 and logging.logback (each with its actuate package),
-		// httpclient.feign,
-		// httpclient.restclient and httpclient.timeouts: each library a feature is kept
-		// on,
-		// and the feature's Micrometer side, reads the feature's root and never a
-		// sibling.
 		classes().that()
 			.resideInAPackage(ROOT + ".*.*..")
 			.should(notDependOnASiblingSubPackageOfTheirFeature())
-			.because("a newcomer who changes one library's route opens one package and touches no other route's")
+			.because("a newcomer who changes one library's route opens one package and touches no other route's, "
+					+ "and reads a story without any route")
 			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void everyStoryIsASubPackageOfAFeature() {
+		for (String story : STORIES) {
+			assertThat(story.split("\\.")).as(story).hasSize(4);
+			assertThat(MAIN_CLASSES.stream().filter((type) -> type.getPackageName().equals(story)))
+				.as("classes of the story " + story)
+				.isNotEmpty();
+		}
 	}
 
 	@Test
@@ -313,7 +332,7 @@ class ArchitectureTests {
 	}
 
 	private static ArchCondition<JavaClass> notDependOnASiblingSubPackageOfTheirFeature() {
-		return new ArchCondition<>("not depend on another sub-package of their feature") {
+		return new ArchCondition<>("not depend on another sub-package of their feature, but a route on a story") {
 
 			@Override
 			public void check(JavaClass type, ConditionEvents events) {
@@ -322,13 +341,22 @@ class ArchitectureTests {
 				String feature = String.join(".", Arrays.copyOf(parts, 3));
 				for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
 					String target = dependency.getTargetClass().getPackageName();
-					if (isWithin(target, feature) && !target.equals(feature) && !isWithin(target, subPackage)) {
+					if (isWithin(target, feature) && !target.equals(feature) && !isWithin(target, subPackage)
+							&& !isARouteReadingAStory(subPackage, target)) {
 						events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
 					}
 				}
 			}
 
 		};
+	}
+
+	/**
+	 * Whether a route (a sub-package that is not a story) reads a story of its feature
+	 * (the target is a sibling sub-package of it).
+	 */
+	private static boolean isARouteReadingAStory(String subPackage, String target) {
+		return !STORIES.contains(subPackage) && STORIES.stream().anyMatch((story) -> isWithin(target, story));
 	}
 
 	private static ArchCondition<JavaClass> notDependOnTheirOwnSubPackages() {

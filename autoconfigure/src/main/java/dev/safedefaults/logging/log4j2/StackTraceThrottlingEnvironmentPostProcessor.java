@@ -5,7 +5,7 @@ import java.util.Map;
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
 import dev.safedefaults.logging.LoggingDefaultsSwitch;
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;

@@ -6,7 +6,7 @@ import ch.qos.logback.classic.PatternLayout;
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.logging.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.LoggingDefaultsSwitch;
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;

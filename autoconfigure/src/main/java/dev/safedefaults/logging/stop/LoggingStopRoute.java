@@ -1,7 +1,8 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.time.Duration;
 
+import dev.safedefaults.logging.LogbackLoggingSystemChoice;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.support.SpringFactoriesLoader;

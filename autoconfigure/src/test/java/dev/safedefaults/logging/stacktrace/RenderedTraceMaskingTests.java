@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stacktrace;
 
 import java.security.InvalidKeyException;
 import java.sql.SQLException;

@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stacktrace;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,20 +1,19 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.time.Duration;
-import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.PropertyBounds;
+import dev.safedefaults.logging.LogbackLoggingSystemChoice;
+import dev.safedefaults.logging.LoggingDefaultsSwitch;
+import dev.safedefaults.logging.LoggingShutdownHookSwitch;
 import org.apache.commons.logging.Log;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.logging.DeferredLogFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.PropertySource;
 
 /**
  * Puts the starter's bounded stop ({@link BoundedLoggingStop}, with the running route's
@@ -46,12 +45,6 @@ import org.springframework.core.env.PropertySource;
  */
 public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
-	/** Name of the property source that switches Boot's handler off. It comes last. */
-	public static final String PROPERTY_SOURCE_NAME = "safeDefaultsLoggingShutdown";
-
-	/** Boot's switch for its logging shutdown handler. */
-	public static final String REGISTER_SHUTDOWN_HOOK = "logging.register-shutdown-hook";
-
 	/** How long queued events may take at a stop. */
 	public static final String TIMEOUT = "safe-defaults.logging.shutdown-timeout";
 
@@ -81,7 +74,8 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
 		ClassLoader classLoader = application.getClassLoader();
-		if (!LoggingDefaultsSwitch.isOn(binder) || environment.containsProperty(REGISTER_SHUTDOWN_HOOK)) {
+		if (!LoggingDefaultsSwitch.isOn(binder)
+				|| environment.containsProperty(LoggingShutdownHookSwitch.REGISTER_SHUTDOWN_HOOK)) {
 			return;
 		}
 		LoggingStopRoute route = LoggingStopRoute.running(classLoader);
@@ -90,26 +84,8 @@ public class LoggingShutdownEnvironmentPostProcessor implements EnvironmentPostP
 		}
 		Duration timeout = timeout(binder);
 		Duration bound = phase(binder).plus(timeout);
-		environment.getPropertySources()
-			.addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, Map.of(REGISTER_SHUTDOWN_HOOK, "false")));
+		LoggingShutdownHookSwitch.switchOff(environment);
 		route.registerStop(classLoader, timeout, bound);
-	}
-
-	/**
-	 * Whether the starter took over the logging stop in this environment.
-	 * @param environment the environment
-	 * @return whether {@code logging.register-shutdown-hook=false} is the starter's
-	 */
-	public static boolean ownsTheStop(ConfigurableEnvironment environment) {
-		for (PropertySource<?> source : environment.getPropertySources()) {
-			// Boot's attached view of all the other sources contains every property: skip
-			// it.
-			if (!ConfigurationPropertySources.isAttachedConfigurationPropertySource(source)
-					&& source.containsProperty(REGISTER_SHUTDOWN_HOOK)) {
-				return PROPERTY_SOURCE_NAME.equals(source.getName());
-			}
-		}
-		return false;
 	}
 
 	Duration timeout(EarlyPropertyBinder binder) {

@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.safedefaults.EarlyPropertyBinder;
+import dev.safedefaults.logging.LoggingShutdownHookSwitch;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.commons.logging.impl.NoOpLog;
 import org.junit.jupiter.api.Test;
@@ -42,8 +43,8 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 		this.postProcessor.postProcessEnvironment(environment, this.application);
 		assertThat(environment.getProperty("logging.register-shutdown-hook")).isEqualTo("false");
 		assertThat(environment.getPropertySources().stream().reduce((first, second) -> second).orElseThrow().getName())
-			.isEqualTo(LoggingShutdownEnvironmentPostProcessor.PROPERTY_SOURCE_NAME);
-		assertThat(LoggingShutdownEnvironmentPostProcessor.ownsTheStop(environment)).isTrue();
+			.isEqualTo(LoggingShutdownHookSwitch.PROPERTY_SOURCE_NAME);
+		assertThat(LoggingShutdownHookSwitch.ownsTheStop(environment)).isTrue();
 	}
 
 	@Test
@@ -51,9 +52,9 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 		for (String value : new String[] { "true", "false" }) {
 			StandardEnvironment environment = environment(Map.of("logging.register-shutdown-hook", value));
 			this.postProcessor.postProcessEnvironment(environment, this.application);
-			assertThat(environment.getPropertySources()
-				.contains(LoggingShutdownEnvironmentPostProcessor.PROPERTY_SOURCE_NAME)).isFalse();
-			assertThat(LoggingShutdownEnvironmentPostProcessor.ownsTheStop(environment)).isFalse();
+			assertThat(environment.getPropertySources().contains(LoggingShutdownHookSwitch.PROPERTY_SOURCE_NAME))
+				.isFalse();
+			assertThat(LoggingShutdownHookSwitch.ownsTheStop(environment)).isFalse();
 		}
 	}
 

@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;

@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 /**
  * Events not written at a stop, whichever logging system queued them.

@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.time.Duration;
 import java.util.Map;

@@ -1,10 +1,12 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stacktrace;
 
 import java.time.Duration;
 import java.util.List;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
+import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

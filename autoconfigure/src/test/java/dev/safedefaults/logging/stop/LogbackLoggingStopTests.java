@@ -1,9 +1,10 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.net.URLClassLoader;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.safedefaults.logging.LoggingShutdownHookSwitch;
 import dev.safedefaults.logging.logback.LogbackFixtures;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.commons.logging.impl.NoOpLog;
@@ -13,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.DefaultResourceLoader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +40,7 @@ class LogbackLoggingStopTests {
 		ConfigurationPropertySources.attach(environment);
 		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
 		assertThat(environment.getProperty("logging.register-shutdown-hook")).isEqualTo("false");
-		assertThat(LoggingShutdownEnvironmentPostProcessor.ownsTheStop(environment)).isTrue();
+		assertThat(LoggingShutdownHookSwitch.ownsTheStop(environment)).isTrue();
 		BoundedLoggingStop stop = StopRegistration.current();
 		assertThat(stop).isNotNull().isNotSameAs(before);
 		assertThat(stop.bound()).isEqualTo(Duration.ofSeconds(10));

@@ -1,4 +1,4 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;

@@ -1,8 +1,11 @@
-package dev.safedefaults.logging;
+package dev.safedefaults.logging.stop;
 
 import java.time.Duration;
 
 import dev.safedefaults.EarlyPropertyBinder;
+import dev.safedefaults.logging.LogbackLoggingSystemChoice;
+import dev.safedefaults.logging.LoggingDefaultsSwitch;
+import dev.safedefaults.logging.LoggingShutdownHookSwitch;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringApplication;
@@ -83,7 +86,7 @@ public class FailedStartLogDrain implements SpringApplicationRunListener, Ordere
 		try {
 			EarlyPropertyBinder binder = EarlyPropertyBinder.of(environment);
 			return LoggingDefaultsSwitch.isOn(binder)
-					&& !environment.containsProperty(LoggingShutdownEnvironmentPostProcessor.REGISTER_SHUTDOWN_HOOK);
+					&& !environment.containsProperty(LoggingShutdownHookSwitch.REGISTER_SHUTDOWN_HOOK);
 		}
 		catch (RuntimeException ex) {
 			// A switch that is not a boolean failed the start: its report must be
