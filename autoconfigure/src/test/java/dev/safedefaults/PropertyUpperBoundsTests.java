@@ -7,7 +7,7 @@ import dev.safedefaults.jdbc.JdbcDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
 import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
-import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
+import dev.safedefaults.runtime.storm.RuntimeStormAutoConfiguration;
 import dev.safedefaults.web.ResourceMissesAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime.actuate;
+package dev.safedefaults.runtime.storm.actuate;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.runtime.RequestCounter;
-import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
+import dev.safedefaults.runtime.storm.RequestCounter;
+import dev.safedefaults.runtime.storm.RuntimeStormAutoConfiguration;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.Slow;
 import io.micrometer.core.instrument.FunctionCounter;

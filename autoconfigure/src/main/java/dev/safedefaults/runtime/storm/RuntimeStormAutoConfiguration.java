@@ -1,8 +1,9 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.runtime.JfrThrowableSource;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;

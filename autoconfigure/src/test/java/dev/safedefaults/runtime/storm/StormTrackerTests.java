@@ -1,9 +1,9 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import java.time.Duration;
 import java.time.Instant;
 
-import dev.safedefaults.runtime.StormTracker.Transition;
+import dev.safedefaults.runtime.storm.StormTracker.Transition;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

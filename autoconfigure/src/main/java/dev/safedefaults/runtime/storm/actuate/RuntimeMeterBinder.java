@@ -1,6 +1,6 @@
-package dev.safedefaults.runtime.actuate;
+package dev.safedefaults.runtime.storm.actuate;
 
-import dev.safedefaults.runtime.RuntimeStormDetector;
+import dev.safedefaults.runtime.storm.RuntimeStormDetector;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;

@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -10,6 +10,9 @@ import java.util.List;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
+import dev.safedefaults.runtime.RecordedThrowSites;
+import dev.safedefaults.runtime.ThrowSites;
+import dev.safedefaults.runtime.ThrowableSource;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,12 +88,7 @@ class RuntimeStormDetectorTests {
 	}
 
 	private static ThrowSites sites(Instant at) {
-		ThrowSites.Counter counter = new ThrowSites.Counter();
-		for (int i = 0; i < 9; i++) {
-			counter.add("java.lang.ClassNotFoundException", List.of("com.example.Converters.build:42"));
-		}
-		counter.add("java.lang.NumberFormatException", List.of("com.example.Ids.parse:7"));
-		return counter.toSites(at, Duration.ofSeconds(1));
+		return RecordedThrowSites.nineClassNotFoundAndOneNumberFormat(at);
 	}
 
 	@Test

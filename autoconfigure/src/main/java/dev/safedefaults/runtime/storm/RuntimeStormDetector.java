@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -10,6 +10,9 @@ import java.util.function.Supplier;
 
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.runtime.StderrStackTraceCounter;
+import dev.safedefaults.runtime.ThrowSites;
+import dev.safedefaults.runtime.ThrowableSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

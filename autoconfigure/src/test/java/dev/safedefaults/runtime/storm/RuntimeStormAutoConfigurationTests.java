@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -16,7 +16,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.Severity;
-import dev.safedefaults.runtime.actuate.RuntimeMetricsAutoConfiguration;
+import dev.safedefaults.runtime.storm.actuate.RuntimeMetricsAutoConfiguration;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.Slow;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -178,7 +178,7 @@ class RuntimeStormAutoConfigurationTests {
 				Finding finding = findings(context, RuntimeStormDetector.EXCEPTION_STORM).get(0);
 				assertThat(finding.severity()).isEqualTo(Severity.WARNING);
 				assertThat(finding.message()).containsPattern("Top sites: \\d+% java.lang.ClassNotFoundException at "
-						+ "dev.safedefaults.runtime.RuntimeStormAutoConfigurationTests.lookUpAbsentClass:\\d+");
+						+ "dev.safedefaults.runtime.storm.RuntimeStormAutoConfigurationTests.lookUpAbsentClass:\\d+");
 				// With fail-on=warning and the finding raised, the application runs on,
 				// and
 				// its stop and close at run time go through.

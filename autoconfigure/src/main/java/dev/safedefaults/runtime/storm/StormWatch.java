@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -9,6 +9,10 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.runtime.StackTraceCounts;
+import dev.safedefaults.runtime.StderrStackTraceCounter;
+import dev.safedefaults.runtime.ThrowSites;
+import dev.safedefaults.runtime.ThrowableSource;
 import org.jspecify.annotations.Nullable;
 
 /**

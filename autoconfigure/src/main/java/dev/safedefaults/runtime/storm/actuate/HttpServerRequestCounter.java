@@ -1,6 +1,6 @@
-package dev.safedefaults.runtime.actuate;
+package dev.safedefaults.runtime.storm.actuate;
 
-import dev.safedefaults.runtime.RequestCounter;
+import dev.safedefaults.runtime.storm.RequestCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 /**
  * The number of requests the service has completed so far, which the exception-storm

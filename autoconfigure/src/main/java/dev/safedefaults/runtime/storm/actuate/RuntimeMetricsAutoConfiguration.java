@@ -1,9 +1,9 @@
-package dev.safedefaults.runtime.actuate;
+package dev.safedefaults.runtime.storm.actuate;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
-import dev.safedefaults.runtime.RequestCounter;
-import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
-import dev.safedefaults.runtime.RuntimeStormDetector;
+import dev.safedefaults.runtime.storm.RequestCounter;
+import dev.safedefaults.runtime.storm.RuntimeStormAutoConfiguration;
+import dev.safedefaults.runtime.storm.RuntimeStormDetector;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 

@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import java.time.Duration;
 import java.time.Instant;

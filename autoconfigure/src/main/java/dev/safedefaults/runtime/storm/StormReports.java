@@ -1,4 +1,4 @@
-package dev.safedefaults.runtime;
+package dev.safedefaults.runtime.storm;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.runtime.StackTraceCounts;
+import dev.safedefaults.runtime.ThrowSites;
 import org.jspecify.annotations.Nullable;
 
 /**
