@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import javax.tools.JavaCompiler;
@@ -92,6 +94,8 @@ class ArchitectureTests {
 	 */
 	private static final Set<String> STORIES = Set.of(ROOT + ".logging.stop", ROOT + ".logging.stacktrace");
 
+	private static final int MAX_PACKAGE_LINES = 2000;
+
 	@Test
 	void noFeaturePackageImportsAnotherFeature() {
 		// A feature is any package directly under the root except check: feign, logging,
@@ -129,6 +133,31 @@ class ArchitectureTests {
 				.as("classes of the story " + story)
 				.isNotEmpty();
 		}
+	}
+
+	/**
+	 * A package a reader can hold: past 2,000 lines (its sub-packages not counted), split
+	 * it by the stories it tells.
+	 */
+	@Test
+	void noMainPackageExceedsTwoThousandLines() throws IOException {
+		Map<String, Integer> linesPerPackage = new TreeMap<>();
+		try (Stream<Path> files = Files.walk(MAIN_SOURCES)) {
+			for (Path file : files.filter((path) -> path.toString().endsWith(".java")).toList()) {
+				Path relative = MAIN_SOURCES.relativize(file.getParent());
+				String packageName = relative.toString().replace(relative.getFileSystem().getSeparator(), ".");
+				linesPerPackage.merge(packageName, Files.readAllLines(file, StandardCharsets.UTF_8).size(),
+						Integer::sum);
+			}
+		}
+		List<String> over = linesPerPackage.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue() > MAX_PACKAGE_LINES)
+			.map((entry) -> entry.getKey() + ": " + entry.getValue() + " lines")
+			.toList();
+		assertThat(linesPerPackage).isNotEmpty();
+		assertThat(over).as("main packages over %d lines: split each by the stories it tells", MAX_PACKAGE_LINES)
+			.isEmpty();
 	}
 
 	@Test
