@@ -9,6 +9,9 @@ import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.logging.LoggingShutdownHookSwitch;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.commons.logging.impl.NoOpLog;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;
@@ -36,6 +39,29 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 			});
 
 	private final SpringApplication application = new SpringApplication();
+
+	private @Nullable BoundedLoggingStop before;
+
+	@BeforeEach
+	void rememberTheStop() {
+		this.before = StopRegistration.current();
+	}
+
+	/**
+	 * The stops these tests register are real: at the test JVM's exit the last one drains
+	 * its Log4j, and halts the JVM when its bound (a millisecond, for some) has passed.
+	 * The stop registered before the test takes its place back, or, where there was none,
+	 * one that drains nothing and never halts, so that the test JVM ends with its own
+	 * status whichever test runs last in it.
+	 */
+	@AfterEach
+	void giveTheStopBack() {
+		if (StopRegistration.current() != this.before) {
+			StopRegistration.register((this.before != null) ? this.before
+					: new BoundedLoggingStop(NothingToDrain::new, Duration.ofMinutes(1), (status) -> {
+					}));
+		}
+	}
 
 	@Test
 	void switchesBootsLog4jStopOffInAPropertySourceThatComesLast() {
@@ -131,6 +157,18 @@ class LoggingShutdownEnvironmentPostProcessorTests {
 		// property.
 		ConfigurationPropertySources.attach(environment);
 		return environment;
+	}
+
+	private static final class NothingToDrain implements BoundedLoggingStop.Drain {
+
+		@Override
+		public void drain(long deadline) {
+		}
+
+		@Override
+		public void reportBacklog() {
+		}
+
 	}
 
 }
