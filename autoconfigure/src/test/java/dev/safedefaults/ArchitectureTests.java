@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import javax.tools.JavaCompiler;
@@ -85,6 +87,15 @@ class ArchitectureTests {
 	 */
 	private static final String CHECK = ROOT + ".check..";
 
+	/**
+	 * The stories of a feature: sub-packages that tell one part of the feature once, for
+	 * every route, and that a route may read (see
+	 * {@link #subPackagesOfAFeatureNeverImportEachOther()}).
+	 */
+	private static final Set<String> STORIES = Set.of(ROOT + ".logging.stop", ROOT + ".logging.stacktrace");
+
+	private static final int MAX_PACKAGE_LINES = 2000;
+
 	@Test
 	void noFeaturePackageImportsAnotherFeature() {
 		// A feature is any package directly under the root except check: feign, logging,
@@ -97,19 +108,56 @@ class ArchitectureTests {
 			.check(MAIN_CLASSES);
 	}
 
+	/**
+	 * Inside a feature, three layers: its root, the base every part reads; its stories
+	 * ({@link #STORIES}), each one part of the feature told once for every route, which
+	 * read the root only; its routes (every other sub-package: each library the feature
+	 * is kept on, with its Micrometer side), which read the root and the stories, never
+	 * another route.
+	 */
 	@Test
 	void subPackagesOfAFeatureNeverImportEachOther() {
-		// logging.log4j2 and logging.logback (each with its actuate package),
-		// httpclient.feign,
-		// httpclient.restclient and httpclient.timeouts: each library a feature is kept
-		// on,
-		// and the feature's Micrometer side, reads the feature's root and never a
-		// sibling.
 		classes().that()
 			.resideInAPackage(ROOT + ".*.*..")
 			.should(notDependOnASiblingSubPackageOfTheirFeature())
-			.because("a newcomer who changes one library's route opens one package and touches no other route's")
+			.because("a newcomer who changes one library's route opens one package and touches no other route's, "
+					+ "and reads a story without any route")
 			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void everyStoryIsASubPackageOfAFeature() {
+		for (String story : STORIES) {
+			assertThat(story.split("\\.")).as(story).hasSize(4);
+			assertThat(MAIN_CLASSES.stream().filter((type) -> type.getPackageName().equals(story)))
+				.as("classes of the story " + story)
+				.isNotEmpty();
+		}
+	}
+
+	/**
+	 * A package a reader can hold: past 2,000 lines (its sub-packages not counted), split
+	 * it by the stories it tells.
+	 */
+	@Test
+	void noMainPackageExceedsTwoThousandLines() throws IOException {
+		Map<String, Integer> linesPerPackage = new TreeMap<>();
+		try (Stream<Path> files = Files.walk(MAIN_SOURCES)) {
+			for (Path file : files.filter((path) -> path.toString().endsWith(".java")).toList()) {
+				Path relative = MAIN_SOURCES.relativize(file.getParent());
+				String packageName = relative.toString().replace(relative.getFileSystem().getSeparator(), ".");
+				linesPerPackage.merge(packageName, Files.readAllLines(file, StandardCharsets.UTF_8).size(),
+						Integer::sum);
+			}
+		}
+		List<String> over = linesPerPackage.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue() > MAX_PACKAGE_LINES)
+			.map((entry) -> entry.getKey() + ": " + entry.getValue() + " lines")
+			.toList();
+		assertThat(linesPerPackage).isNotEmpty();
+		assertThat(over).as("main packages over %d lines: split each by the stories it tells", MAX_PACKAGE_LINES)
+			.isEmpty();
 	}
 
 	@Test
@@ -313,7 +361,7 @@ class ArchitectureTests {
 	}
 
 	private static ArchCondition<JavaClass> notDependOnASiblingSubPackageOfTheirFeature() {
-		return new ArchCondition<>("not depend on another sub-package of their feature") {
+		return new ArchCondition<>("not depend on another sub-package of their feature, but a route on a story") {
 
 			@Override
 			public void check(JavaClass type, ConditionEvents events) {
@@ -322,13 +370,22 @@ class ArchitectureTests {
 				String feature = String.join(".", Arrays.copyOf(parts, 3));
 				for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
 					String target = dependency.getTargetClass().getPackageName();
-					if (isWithin(target, feature) && !target.equals(feature) && !isWithin(target, subPackage)) {
+					if (isWithin(target, feature) && !target.equals(feature) && !isWithin(target, subPackage)
+							&& !isARouteReadingAStory(subPackage, target)) {
 						events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
 					}
 				}
 			}
 
 		};
+	}
+
+	/**
+	 * Whether a route (a sub-package that is not a story) reads a story of its feature
+	 * (the target is a sibling sub-package of it).
+	 */
+	private static boolean isARouteReadingAStory(String subPackage, String target) {
+		return !STORIES.contains(subPackage) && STORIES.stream().anyMatch((story) -> isWithin(target, story));
 	}
 
 	private static ArchCondition<JavaClass> notDependOnTheirOwnSubPackages() {

@@ -63,9 +63,9 @@ public class LoggingSystemCheck implements Check {
 		if (DisruptorVersion.of(this.classLoader) == DisruptorVersion.V4_OR_LATER) {
 			findings.add(LoggingFindings.DISRUPTOR_4.raise("com.lmax:disruptor"));
 		}
-		if (!this.environment.getProperty("logging.register-shutdown-hook", Boolean.class, true)
+		if (!this.environment.getProperty(LoggingShutdownHookSwitch.REGISTER_SHUTDOWN_HOOK, Boolean.class, true)
 				&& !startersStopIsInPlace()) {
-			findings.add(LoggingFindings.NO_SHUTDOWN_HOOK.raise("logging.register-shutdown-hook"));
+			findings.add(LoggingFindings.NO_SHUTDOWN_HOOK.raise(LoggingShutdownHookSwitch.REGISTER_SHUTDOWN_HOOK));
 		}
 		return findings;
 	}
@@ -113,7 +113,7 @@ public class LoggingSystemCheck implements Check {
 
 	private boolean startersStopIsInPlace() {
 		return this.environment instanceof ConfigurableEnvironment configurable
-				&& LoggingShutdownEnvironmentPostProcessor.ownsTheStop(configurable);
+				&& LoggingShutdownHookSwitch.ownsTheStop(configurable);
 	}
 
 }

@@ -32,10 +32,10 @@ import org.jspecify.annotations.Nullable;
  * What the JDK counts: every throwable constructed, caught or not, thrown or not; an
  * {@link Error} counts twice (as an error and as a throwable), on JDK 17 as on 25.
  */
-final class JfrThrowableSource implements ThrowableSource {
+public final class JfrThrowableSource implements ThrowableSource {
 
 	/** The class whose presence says the flight recorder's consumer API is there. */
-	static final String RECORDING_STREAM = "jdk.jfr.consumer.RecordingStream";
+	public static final String RECORDING_STREAM = "jdk.jfr.consumer.RecordingStream";
 
 	private static final String STATISTICS = "jdk.ExceptionStatistics";
 
@@ -77,7 +77,7 @@ final class JfrThrowableSource implements ThrowableSource {
 	 * classes are present.
 	 * @return the reason, {@code null} when it can be used
 	 */
-	static @Nullable String unavailableReason() {
+	public static @Nullable String unavailableReason() {
 		try {
 			return FlightRecorder.isAvailable() ? null
 					: "this JVM's flight recorder is switched off or not built in (FlightRecorder.isAvailable() is false)";

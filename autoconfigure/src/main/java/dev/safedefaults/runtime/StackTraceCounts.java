@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  * A header names its class only: never the message, which may hold anything. Causes and
  * suppressed exceptions belong to the trace they are printed in.
  */
-final class StackTraceCounts {
+public final class StackTraceCounts {
 
 	/** Distinct exception classes counted; further ones count as {@value #OTHER}. */
 	static final int MAX_CLASSES = 64;
@@ -155,9 +155,9 @@ final class StackTraceCounts {
 	 * @param frameLines the {@code "\tat "} lines printed
 	 * @param byClass stack traces per exception class
 	 */
-	record Counts(long stackTraces, long frameLines, Map<String, Long> byClass) {
+	public record Counts(long stackTraces, long frameLines, Map<String, Long> byClass) {
 
-		static final Counts NONE = new Counts(0, 0, Map.of());
+		public static final Counts NONE = new Counts(0, 0, Map.of());
 
 	}
 

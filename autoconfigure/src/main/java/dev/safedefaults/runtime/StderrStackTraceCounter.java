@@ -19,7 +19,7 @@ import java.util.Locale;
  * {@code printf}/{@code format} output is passed on but not looked at: the JDK prints
  * stack traces line by line with {@code println}.
  */
-final class StderrStackTraceCounter extends PrintStream {
+public final class StderrStackTraceCounter extends PrintStream {
 
 	private final PrintStream original;
 
@@ -54,7 +54,7 @@ final class StderrStackTraceCounter extends PrintStream {
 	 * Replaces {@code System.err} with a counting wrapper around it.
 	 * @return the wrapper, now {@code System.err}
 	 */
-	static StderrStackTraceCounter install() {
+	public static StderrStackTraceCounter install() {
 		StderrStackTraceCounter counter = new StderrStackTraceCounter(System.err);
 		System.setErr(counter);
 		return counter;
@@ -65,7 +65,7 @@ final class StderrStackTraceCounter extends PrintStream {
 	 * something has replaced this wrapper since (then it stays in place, passing
 	 * everything on, so that the later stream keeps working).
 	 */
-	void uninstall() {
+	public void uninstall() {
 		this.counting = false;
 		if (System.err == this) {
 			System.setErr(this.original);
@@ -80,7 +80,7 @@ final class StderrStackTraceCounter extends PrintStream {
 	 * What has been counted so far.
 	 * @return the counts
 	 */
-	StackTraceCounts.Counts counts() {
+	public StackTraceCounts.Counts counts() {
 		return this.stackTraces.counts();
 	}
 

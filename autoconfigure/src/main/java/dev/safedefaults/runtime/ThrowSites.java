@@ -26,10 +26,10 @@ import org.jspecify.annotations.Nullable;
  * constructor chain are skipped: what is left starts at the code that asked for the
  * missing class or built the exception.
  */
-final class ThrowSites {
+public final class ThrowSites {
 
 	/** How many sites are kept. */
-	static final int TOP = 5;
+	public static final int TOP = 5;
 
 	/** How many frames outside the JDK name a site. */
 	static final int FRAMES = 3;
@@ -53,7 +53,7 @@ final class ThrowSites {
 		this.top = List.copyOf(top);
 	}
 
-	Instant recordedAt() {
+	public Instant recordedAt() {
 		return this.recordedAt;
 	}
 
@@ -70,7 +70,7 @@ final class ThrowSites {
 	 * {@code 62% java.lang.ClassNotFoundException at a.B.c:12 ← …}.
 	 * @return the description
 	 */
-	String describe() {
+	public String describe() {
 		if (this.top.isEmpty()) {
 			return "no throws were recorded in the window at " + this.recordedAt.truncatedTo(ChronoUnit.SECONDS);
 		}

@@ -8,7 +8,7 @@ import java.time.Instant;
  * window, where they were thrown. The flight recorder implements it
  * ({@link JfrThrowableSource}); a JRE without one has none.
  */
-interface ThrowableSource {
+public interface ThrowableSource {
 
 	/**
 	 * Starts reading.

@@ -4,8 +4,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.runtime.RuntimeStormAutoConfiguration;
-import dev.safedefaults.runtime.RuntimeStormDetector;
+import dev.safedefaults.runtime.storm.RuntimeStormAutoConfiguration;
+import dev.safedefaults.runtime.storm.RuntimeStormDetector;
 import jdk.jfr.Recording;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

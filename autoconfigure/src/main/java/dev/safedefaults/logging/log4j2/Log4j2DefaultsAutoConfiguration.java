@@ -9,7 +9,7 @@ import dev.safedefaults.logging.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingDefaultsSwitch;
-import dev.safedefaults.logging.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottleConfigurer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 

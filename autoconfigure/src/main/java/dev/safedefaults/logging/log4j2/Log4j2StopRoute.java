@@ -2,9 +2,9 @@ package dev.safedefaults.logging.log4j2;
 
 import java.time.Duration;
 
-import dev.safedefaults.logging.FailedStartLogDrain;
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
-import dev.safedefaults.logging.LoggingStopRoute;
+import dev.safedefaults.logging.stop.FailedStartLogDrain;
+import dev.safedefaults.logging.stop.LoggingStopRoute;
 
 /**
  * The bounded stop on Log4j2, when Boot chooses it ({@link Log4j2LoggingSystemChoice}):

@@ -1,6 +1,6 @@
 package dev.safedefaults.logging.log4j2;
 
-import dev.safedefaults.logging.LastLineWriter;
+import dev.safedefaults.logging.stop.LastLineWriter;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LogEvent;

@@ -10,7 +10,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.logging.DisruptorVersion;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingFeature;
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;

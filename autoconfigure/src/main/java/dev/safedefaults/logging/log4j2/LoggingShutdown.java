@@ -3,9 +3,9 @@ package dev.safedefaults.logging.log4j2;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import dev.safedefaults.logging.BoundedLoggingStop;
-import dev.safedefaults.logging.LastLineWriter;
-import dev.safedefaults.logging.Unwritten;
+import dev.safedefaults.logging.stop.BoundedLoggingStop;
+import dev.safedefaults.logging.stop.LastLineWriter;
+import dev.safedefaults.logging.stop.Unwritten;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.jspecify.annotations.Nullable;
 

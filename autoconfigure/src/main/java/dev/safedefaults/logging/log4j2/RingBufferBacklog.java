@@ -5,7 +5,7 @@ import java.lang.reflect.Method;
 
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.dsl.Disruptor;
-import dev.safedefaults.logging.Unwritten;
+import dev.safedefaults.logging.stop.Unwritten;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;

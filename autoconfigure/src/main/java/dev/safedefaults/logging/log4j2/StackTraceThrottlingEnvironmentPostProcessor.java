@@ -1,7 +1,9 @@
 package dev.safedefaults.logging.log4j2;
 
-import dev.safedefaults.logging.ExceptionConversionWordDefault;
+import dev.safedefaults.logging.stacktrace.ExceptionConversionWordDefault;
 import dev.safedefaults.logging.Log4j2LoggingSystemChoice;
+import dev.safedefaults.logging.LoggingDefaultsSwitch;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;

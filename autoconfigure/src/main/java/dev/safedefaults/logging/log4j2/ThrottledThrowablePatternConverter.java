@@ -1,7 +1,7 @@
 package dev.safedefaults.logging.log4j2;
 
-import dev.safedefaults.logging.StackTraceThrottling;
-import dev.safedefaults.logging.ThrottledStackTraces;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.ThrottledStackTraces;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.plugins.Plugin;

@@ -13,7 +13,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
-import dev.safedefaults.logging.Unwritten;
+import dev.safedefaults.logging.stop.Unwritten;
 import org.jspecify.annotations.Nullable;
 
 /**

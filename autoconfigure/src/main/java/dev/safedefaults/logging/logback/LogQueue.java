@@ -1,6 +1,6 @@
 package dev.safedefaults.logging.logback;
 
-import dev.safedefaults.logging.Unwritten;
+import dev.safedefaults.logging.stop.Unwritten;
 
 /**
  * A queue of log events in front of an output, as the stop sees it: each appender the

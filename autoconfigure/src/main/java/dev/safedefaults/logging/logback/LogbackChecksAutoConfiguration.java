@@ -4,7 +4,7 @@ import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingFindings;
-import dev.safedefaults.logging.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottleConfigurer;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;

@@ -8,7 +8,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
-import dev.safedefaults.logging.LastLineWriter;
+import dev.safedefaults.logging.stop.LastLineWriter;
 
 /**
  * The last line on Logback: to the root logger's appenders, past their queues

@@ -11,9 +11,9 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
-import dev.safedefaults.logging.BoundedLoggingStop;
-import dev.safedefaults.logging.LastLineWriter;
-import dev.safedefaults.logging.Unwritten;
+import dev.safedefaults.logging.stop.BoundedLoggingStop;
+import dev.safedefaults.logging.stop.LastLineWriter;
+import dev.safedefaults.logging.stop.Unwritten;
 
 /**
  * The bounded stop on Logback ({@link BoundedLoggingStop}): the same guarantee and the

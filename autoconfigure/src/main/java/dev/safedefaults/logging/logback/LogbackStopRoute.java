@@ -2,9 +2,9 @@ package dev.safedefaults.logging.logback;
 
 import java.time.Duration;
 
-import dev.safedefaults.logging.FailedStartLogDrain;
 import dev.safedefaults.logging.LogbackLoggingSystemChoice;
-import dev.safedefaults.logging.LoggingStopRoute;
+import dev.safedefaults.logging.stop.FailedStartLogDrain;
+import dev.safedefaults.logging.stop.LoggingStopRoute;
 
 /**
  * The bounded stop on Logback, when it runs

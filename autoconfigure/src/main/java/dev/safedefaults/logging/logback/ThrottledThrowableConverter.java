@@ -5,8 +5,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.classic.spi.ThrowableProxy;
 import ch.qos.logback.core.CoreConstants;
-import dev.safedefaults.logging.StackTraceThrottling;
-import dev.safedefaults.logging.ThrottledStackTraces;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.ThrottledStackTraces;
 
 /**
  * {@code %throttledEx} on Logback: what it is on Log4j2

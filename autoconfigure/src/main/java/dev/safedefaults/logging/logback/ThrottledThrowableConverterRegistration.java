@@ -1,8 +1,10 @@
 package dev.safedefaults.logging.logback;
 
 import ch.qos.logback.classic.PatternLayout;
-import dev.safedefaults.logging.ExceptionConversionWordDefault;
+import dev.safedefaults.logging.stacktrace.ExceptionConversionWordDefault;
 import dev.safedefaults.logging.LogbackLoggingSystemChoice;
+import dev.safedefaults.logging.LoggingDefaultsSwitch;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;

@@ -4,9 +4,9 @@ import java.time.Duration;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
-import dev.safedefaults.logging.StackTraceThrottling;
 import dev.safedefaults.logging.log4j2.actuate.LoggingMeterBinder;
 import dev.safedefaults.logging.log4j2.actuate.LoggingMetricsAutoConfiguration;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.async.EventRoute;

@@ -5,7 +5,7 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;

@@ -10,7 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Logger;

@@ -14,7 +14,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;

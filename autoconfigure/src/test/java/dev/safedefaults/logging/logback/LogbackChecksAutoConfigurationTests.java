@@ -3,8 +3,8 @@ package dev.safedefaults.logging.logback;
 import java.time.Duration;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
-import dev.safedefaults.logging.StackTraceThrottleConfigurer;
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

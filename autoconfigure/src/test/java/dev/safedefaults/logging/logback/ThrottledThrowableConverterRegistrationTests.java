@@ -1,7 +1,7 @@
 package dev.safedefaults.logging.logback;
 
 import ch.qos.logback.classic.PatternLayout;
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package dev.safedefaults.logging.log4j2.actuate;
 import java.util.function.LongSupplier;
 
 import dev.safedefaults.logging.LoggingFeature;
-import dev.safedefaults.logging.StackTraceThrottling;
 import dev.safedefaults.logging.log4j2.CountingQueueFullPolicy;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

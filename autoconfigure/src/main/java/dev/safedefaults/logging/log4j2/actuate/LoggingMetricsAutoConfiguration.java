@@ -4,11 +4,11 @@ import java.util.function.LongSupplier;
 
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
-import dev.safedefaults.logging.StackTraceThrottleConfigurer;
-import dev.safedefaults.logging.StackTraceThrottling;
 import dev.safedefaults.logging.log4j2.CountingQueueFullPolicy;
 import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
 import dev.safedefaults.logging.log4j2.QueueFullPolicyConfigurer;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 

@@ -6,8 +6,8 @@ import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.logback.LogbackAsyncAutoConfiguration;
 import dev.safedefaults.logging.logback.LogbackAsyncWrapping;
-import dev.safedefaults.logging.StackTraceThrottleConfigurer;
-import dev.safedefaults.logging.StackTraceThrottling;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottleConfigurer;
+import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 
