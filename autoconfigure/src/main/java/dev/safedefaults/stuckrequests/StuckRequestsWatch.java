@@ -1,8 +1,5 @@
 package dev.safedefaults.stuckrequests;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,7 +23,7 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Looks at the requests in flight a few times a second (no more than the threshold
  * allows, at most every second): a request past the threshold is examined once, from its
- * own thread (its stack, state and lock through {@link ThreadMXBean}), and the finding
+ * own thread (its stack, state and lock through the JVM's thread bean), and the finding
  * {@code stuck-requests.waiting} is published per kind and target of wait while such
  * requests last, then cleared. Each new wait is logged at once as one {@code WARN} line:
  * the log is the one channel that still works when every request thread is taken. A
@@ -39,9 +36,6 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	/** The store's source of the findings. */
 	static final String SOURCE = "stuck-requests";
 
-	/** Enough frames to reach the servlet's from any client library. */
-	private static final int MAX_DEPTH = 256;
-
 	private final InFlightRequests requests;
 
 	private final DestinationRecorder destinations;
@@ -53,8 +47,6 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	private final Duration threshold;
 
 	private final Consumer<String> warnings;
-
-	private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
 	private final AtomicLong examined = new AtomicLong();
 
@@ -171,17 +163,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	}
 
 	private Wait examine(InFlightRequest request) {
-		Thread thread = request.thread();
-		@SuppressWarnings("deprecation") // threadId() is JDK 19+; the baseline is 17
-		ThreadInfo info = this.threads.getThreadInfo(thread.getId(), MAX_DEPTH);
-		if (info == null) {
-			// A virtual thread, which the JVM's thread bean does not see, or one just
-			// ended.
-			return this.classifier.classify(thread.getStackTrace(), thread.getState(), null, null,
-					request.destination());
-		}
-		return this.classifier.classify(info.getStackTrace(), info.getThreadState(), info.getLockName(),
-				info.getLockOwnerName(), request.destination());
+		return this.classifier.classify(request.thread(), request.destination());
 	}
 
 	private void report(List<WaitGroup> groups) {

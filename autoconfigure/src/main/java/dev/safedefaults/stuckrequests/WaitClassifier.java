@@ -1,6 +1,10 @@
 package dev.safedefaults.stuckrequests;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -15,11 +19,25 @@ import org.jspecify.annotations.Nullable;
  */
 final class WaitClassifier {
 
-	/** HTTP client libraries by package, as a user reads their names. */
-	private static final Map<String, String> HTTP_LIBRARIES = Map.of("jdk.internal.net.http.", "JDK HttpClient",
-			"java.net.http.", "JDK HttpClient", "org.apache.hc.client5.", "Apache HttpClient 5", "org.apache.http.",
-			"Apache HttpClient 4", "org.eclipse.jetty.client.", "Jetty HttpClient", "reactor.netty.", "Reactor Netty",
-			"sun.net.www.protocol.http.", "HttpURLConnection", "okhttp3.", "OkHttp");
+	/**
+	 * HTTP client libraries by package, as a user reads their names; Spring's request
+	 * factories name the library they run on where its own frames are not on the caller's
+	 * stack (the JDK HttpClient's future, Reactor Netty's Mono).
+	 */
+	private static final Map<String, String> HTTP_LIBRARIES = Map.ofEntries(
+			Map.entry("jdk.internal.net.http.", "JDK HttpClient"), Map.entry("java.net.http.", "JDK HttpClient"),
+			Map.entry("org.springframework.http.client.JdkClientHttp", "JDK HttpClient"),
+			Map.entry("org.apache.hc.client5.", "Apache HttpClient 5"),
+			Map.entry("org.springframework.http.client.HttpComponentsClientHttp", "Apache HttpClient 5"),
+			Map.entry("org.apache.http.", "Apache HttpClient 4"),
+			Map.entry("org.eclipse.jetty.client.", "Jetty HttpClient"),
+			Map.entry("org.springframework.http.client.JettyClientHttp", "Jetty HttpClient"),
+			Map.entry("reactor.netty.", "Reactor Netty"),
+			Map.entry("org.springframework.http.client.ReactorClientHttp", "Reactor Netty"),
+			Map.entry("sun.net.www.protocol.http.", "HttpURLConnection"),
+			Map.entry("org.springframework.http.client.SimpleClientHttp", "HttpURLConnection"),
+			Map.entry("org.springframework.http.client.SimpleBufferingClientHttp", "HttpURLConnection"),
+			Map.entry("okhttp3.", "OkHttp"));
 
 	/**
 	 * Spring's client on top of the library (the innermost one on the stack names it).
@@ -28,8 +46,7 @@ final class WaitClassifier {
 			new String[] { "org.springframework.web.client.DefaultRestClient", "RestClient" },
 			new String[] { "org.springframework.web.client.RestTemplate", "RestTemplate" },
 			new String[] { "org.springframework.web.reactive.function.client.", "WebClient" },
-			new String[] { "feign.", "Feign" },
-			new String[] { "org.springframework.http.client.ReactorClientHttp", "RestClient" });
+			new String[] { "feign.", "Feign" });
 
 	private static final Map<String, String> JDBC_DRIVERS = Map.of("com.mysql.cj.", "MySQL Connector/J",
 			"org.mariadb.jdbc.", "MariaDB Connector/J", "org.postgresql.", "pgjdbc", "oracle.jdbc.", "Oracle JDBC",
@@ -42,12 +59,37 @@ final class WaitClassifier {
 			"jakarta.", "org.springframework.", "org.apache.", "com.zaxxer.", "org.hibernate.", "feign.", "reactor.",
 			"io.netty.", "org.eclipse.jetty.", "com.mysql.", "org.mariadb.", "org.postgresql.", "com.lmax.",
 			"ch.qos.logback.", "tools.jackson.", "com.fasterxml.", "okhttp3.", "kotlin.",
-			"dev.safedefaults.stuckrequests.");
+			"dev.safedefaults.stuckrequests.InFlightRequestsFilter");
+
+	/** Enough frames to reach the servlet's from any client library. */
+	private static final int MAX_DEPTH = 256;
+
+	private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
 	private final JdbcPools pools;
 
 	WaitClassifier(JdbcPools pools) {
 		this.pools = pools;
+	}
+
+	/**
+	 * Classifies what a thread waits on now, from its stack, state and lock as the JVM's
+	 * thread bean reports them.
+	 * @param thread the thread
+	 * @param destination the last HTTP destination its request asked about, or
+	 * {@code null}
+	 * @return the wait
+	 */
+	Wait classify(Thread thread, @Nullable String destination) {
+		@SuppressWarnings("deprecation") // threadId() is JDK 19+; the baseline is 17
+		ThreadInfo info = this.threads.getThreadInfo(thread.getId(), MAX_DEPTH);
+		if (info == null) {
+			// A virtual thread, which the JVM's thread bean does not see, or one just
+			// ended.
+			return classify(thread.getStackTrace(), thread.getState(), null, null, destination);
+		}
+		return classify(info.getStackTrace(), info.getThreadState(), info.getLockName(), info.getLockOwnerName(),
+				destination);
 	}
 
 	/**
@@ -94,7 +136,7 @@ final class WaitClassifier {
 		if (lock != null && state != Thread.State.RUNNABLE) {
 			return new Wait(WaitKind.LOCK, lockTarget(lock, lockOwner, state), site);
 		}
-		return new Wait(WaitKind.OTHER, state.toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), site);
+		return new Wait(WaitKind.OTHER, state.toString().toLowerCase(Locale.ROOT).replace('_', ' '), site);
 	}
 
 	private static String httpTarget(StackTraceElement[] frames, String library, @Nullable String destination) {
