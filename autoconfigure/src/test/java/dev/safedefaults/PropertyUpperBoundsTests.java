@@ -104,9 +104,8 @@ class PropertyUpperBoundsTests {
 	void aWebValueOutOfRangeFailsStartupNamingThePropertyTheValueAndTheRange(String property, String value,
 			String range) {
 		new WebApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ResourceMissesAutoConfiguration.class,
-							StuckRequestsAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+					ResourceMissesAutoConfiguration.class, StuckRequestsAutoConfiguration.class))
 			.withPropertyValues(property + "=" + value)
 			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
 				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
@@ -117,9 +116,8 @@ class PropertyUpperBoundsTests {
 	@org.junit.jupiter.api.Test
 	void theWebUpperBoundItselfIsAccepted() {
 		new WebApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ResourceMissesAutoConfiguration.class,
-							StuckRequestsAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+					ResourceMissesAutoConfiguration.class, StuckRequestsAutoConfiguration.class))
 			.withPropertyValues("safe-defaults.resource-misses.maximum-size=1000000",
 					"safe-defaults.stuck-requests.threshold=10m")
 			.run((context) -> assertThat(context).hasNotFailed());
