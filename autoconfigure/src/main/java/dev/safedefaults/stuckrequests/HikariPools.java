@@ -3,12 +3,14 @@ package dev.safedefaults.stuckrequests;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -26,35 +28,55 @@ final class HikariPools implements JdbcPools {
 
 	@Override
 	public String waitedOn() {
-		List<String> waited = describe((pool) -> pool.getThreadsAwaitingConnection() > 0);
+		List<String> waited = names((pool) -> pool.getThreadsAwaitingConnection() > 0);
 		return waited.isEmpty() ? JdbcPools.UNKNOWN.waitedOn() : String.join(", ", waited);
 	}
 
 	@Override
 	public String inUse() {
-		List<String> all = describe((pool) -> true);
+		List<String> all = names((pool) -> true);
 		if (all.size() == 1) {
 			return all.get(0);
 		}
-		List<String> active = describe((pool) -> pool.getActiveConnections() > 0);
+		List<String> active = names((pool) -> pool.getActiveConnections() > 0);
 		return active.isEmpty() ? JdbcPools.UNKNOWN.inUse() : "one of " + String.join(", ", active);
 	}
 
-	private List<String> describe(Predicate<HikariPoolMXBean> which) {
-		List<String> pools = new ArrayList<>();
+	@Override
+	public String state() {
+		List<String> states = new ArrayList<>();
+		forEachPool((hikari, pool) -> {
+			if (pool.getActiveConnections() > 0 || pool.getThreadsAwaitingConnection() > 0) {
+				states.add(hikari.getPoolName() + ": " + pool.getActiveConnections() + " of "
+						+ hikari.getMaximumPoolSize() + " connections in use, " + pool.getThreadsAwaitingConnection()
+						+ " threads waiting for one");
+			}
+		});
+		return String.join("; ", states);
+	}
+
+	private List<String> names(Predicate<HikariPoolMXBean> which) {
+		List<String> names = new ArrayList<>();
+		forEachPool((hikari, pool) -> {
+			if (which.test(pool)) {
+				names.add(hikari.getPoolName());
+			}
+		});
+		return names;
+	}
+
+	/** Every started Hikari pool among the application's data sources, unwrapped. */
+	private void forEachPool(BiConsumer<HikariDataSource, HikariPoolMXBean> action) {
 		this.dataSources.orderedStream().forEach((dataSource) -> {
 			HikariDataSource hikari = hikari(dataSource);
 			HikariPoolMXBean pool = (hikari != null) ? hikari.getHikariPoolMXBean() : null;
-			if (hikari != null && pool != null && which.test(pool)) {
-				pools.add(hikari.getPoolName() + " (" + pool.getActiveConnections() + " of "
-						+ hikari.getMaximumPoolSize() + " connections in use, " + pool.getThreadsAwaitingConnection()
-						+ " threads waiting for one)");
+			if (hikari != null && pool != null) {
+				action.accept(hikari, pool);
 			}
 		});
-		return pools;
 	}
 
-	private static @org.jspecify.annotations.Nullable HikariDataSource hikari(DataSource dataSource) {
+	private static @Nullable HikariDataSource hikari(DataSource dataSource) {
 		try {
 			return dataSource.isWrapperFor(HikariDataSource.class) ? dataSource.unwrap(HikariDataSource.class) : null;
 		}

@@ -18,11 +18,16 @@ interface JdbcPools {
 			return "a pooled connection";
 		}
 
+		@Override
+		public String state() {
+			return "";
+		}
+
 	};
 
 	/**
-	 * The pool a request waits for a connection of, with its state.
-	 * @return for example {@code HikariPool-1 (10 of 10 in use, 4 waiting)}
+	 * The pools requests wait for a connection of.
+	 * @return their names, for example {@code HikariPool-1}
 	 */
 	String waitedOn();
 
@@ -31,5 +36,11 @@ interface JdbcPools {
 	 * @return the pool, or the pools it may be
 	 */
 	String inUse();
+
+	/**
+	 * The pools in use now: connections in use of the maximum, threads waiting.
+	 * @return their state, empty when none is in use
+	 */
+	String state();
 
 }

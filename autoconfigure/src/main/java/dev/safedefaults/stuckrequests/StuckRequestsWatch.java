@@ -42,6 +42,8 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	private final WaitClassifier classifier;
 
+	private final JdbcPools pools;
+
 	private final FindingsStore store;
 
 	private final Duration threshold;
@@ -74,6 +76,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		this.requests = requests;
 		this.destinations = destinations;
 		this.classifier = new WaitClassifier(pools);
+		this.pools = pools;
 		this.store = store;
 		this.threshold = threshold;
 		this.warnings = warnings;
@@ -186,9 +189,11 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 			this.episodeSince = Instant.now();
 		}
 		this.episodeMostStuck = Math.max(this.episodeMostStuck, this.stuck);
+		boolean poolWaits = groups.stream().anyMatch((group) -> group.waitingOn().kind() == WaitKind.POOL_CONNECTION);
+		String poolState = poolWaits ? this.pools.state() : "";
 		List<Finding> findings = new ArrayList<>();
 		for (WaitGroup group : groups) {
-			findings.add(group.finding(groups, this.threshold));
+			findings.add(group.finding(groups, this.threshold, poolState));
 		}
 		List<Finding> kept = this.store.publish(SOURCE, findings);
 		this.published = groups;

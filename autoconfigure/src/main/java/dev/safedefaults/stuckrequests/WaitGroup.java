@@ -56,20 +56,24 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 	 * This group's finding.
 	 * @param all every group, for what the holders of a pool wait on
 	 * @param threshold the threshold
+	 * @param poolState the JDBC pools' state now, empty when unknown
 	 * @return the finding
 	 */
-	Finding finding(List<WaitGroup> all, Duration threshold) {
+	Finding finding(List<WaitGroup> all, Duration threshold, String poolState) {
 		WaitKind kind = this.waitingOn.kind();
 		String subject = kind.label() + ": " + this.waitingOn.target();
 		String requests = this.count + ((this.count == 1) ? " request" : " requests");
 		return kind.finding()
-			.raise(subject, requests, DurationWords.of(threshold), this.waitingOn.target(), details(all));
+			.raise(subject, requests, DurationWords.of(threshold), this.waitingOn.target(), details(all, poolState));
 	}
 
-	private String details(List<WaitGroup> all) {
+	private String details(List<WaitGroup> all, String poolState) {
 		StringBuilder details = new StringBuilder(", at ").append(this.waitingOn.site());
 		if (!this.endpoints.isEmpty()) {
 			details.append(" (").append(String.join(", ", this.endpoints)).append(')');
+		}
+		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION && !poolState.isEmpty()) {
+			details.append("; ").append(poolState);
 		}
 		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION) {
 			List<String> others = new ArrayList<>();

@@ -2,10 +2,15 @@ package dev.safedefaults.stuckrequests;
 
 import java.net.ProxySelector;
 import java.net.URI;
+import java.sql.Connection;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.Finding;
@@ -132,6 +137,93 @@ class StuckRequestsAutoConfigurationTests {
 			});
 		}
 		assertThat(ProxySelector.getDefault()).as("the JVM's proxy selector put back").isSameAs(before);
+	}
+
+	@Test
+	void aPoolDrainedByRequestsWaitingOnHttpIsNamedWithWhatItsHoldersWaitOn() throws Exception {
+		try (SilentDownstream silent = new SilentDownstream()) {
+			String hostAndPort = URI.create(silent.url()).getAuthority();
+			this.runner.withPropertyValues("safe-defaults.stuck-requests.threshold=1s")
+				.withBean(DataSource.class, StuckRequestsAutoConfigurationTests::twoConnectionPool)
+				.run((context) -> {
+					RestClient client = RestClient.builder().baseUrl(silent.url()).build();
+					DataSource dataSource = context.getBean(DataSource.class);
+					Filter filter = context.getBean(FilterRegistrationBean.class).getFilter();
+					// Two requests hold a connection across a remote call, as
+					// open-in-view
+					// does; the third waits for a connection.
+					List<Thread> requests = new ArrayList<>();
+					for (int i = 0; i < 2; i++) {
+						requests.add(request(filter, "/orders/" + i, () -> {
+							try (Connection connection = dataSource.getConnection()) {
+								client.get().uri("/prices/1").retrieve().body(String.class);
+							}
+						}));
+					}
+					await("both connections taken").atMost(Duration.ofSeconds(15)).until(() -> silent.accepted() == 2);
+					requests.add(request(filter, "/health", () -> dataSource.getConnection().close()));
+					FindingsStore store = context.getBean(FindingsStore.class);
+					await("both waits named").atMost(Duration.ofSeconds(15))
+						.until(() -> store.findings().size() == 2 && store.findings()
+							.stream()
+							.anyMatch((finding) -> finding.message().contains("threads waiting")));
+					Finding pool = store.findings()
+						.stream()
+						.filter((finding) -> finding.subject().startsWith("pool connection"))
+						.findFirst()
+						.orElseThrow();
+					assertThat(pool.subject()).isEqualTo("pool connection: TwoConnections");
+					assertThat(pool.message())
+						.startsWith("1 request running longer than 1s wait for a connection " + "from TwoConnections")
+						.contains("TwoConnections: 2 of 2 connections in use, 1 threads waiting for one")
+						.contains("the other requests past the threshold, which may hold its connections, wait: 2 on "
+								+ "HTTP response " + hostAndPort + " (JDK HttpClient via RestClient)");
+					assertThat(pool.fix()).contains("spring.jpa.open-in-view=false");
+					silent.close();
+					for (Thread request : requests) {
+						request.join(TimeUnit.SECONDS.toMillis(10));
+						assertThat(request.isAlive()).as("%s freed", request.getName()).isFalse();
+					}
+					await("the findings cleared").atMost(Duration.ofSeconds(10))
+						.until(() -> store.findings().isEmpty());
+				});
+		}
+	}
+
+	private static HikariDataSource twoConnectionPool() {
+		HikariDataSource pool = new HikariDataSource();
+		pool.setJdbcUrl("jdbc:h2:mem:two-connections");
+		pool.setPoolName("TwoConnections");
+		pool.setMaximumPoolSize(2);
+		pool.setConnectionTimeout(Duration.ofMinutes(1).toMillis());
+		return pool;
+	}
+
+	private static Thread request(Filter filter, String path, ThrowingRunnable work) {
+		Thread thread = new Thread(() -> {
+			try {
+				filter.doFilter(new MockHttpServletRequest("GET", path), new MockHttpServletResponse(), (req, res) -> {
+					try {
+						work.run();
+					}
+					catch (Exception ex) {
+						// The downstream went away at the end of the test.
+					}
+				});
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		}, "request " + path);
+		thread.setDaemon(true);
+		thread.start();
+		return thread;
+	}
+
+	interface ThrowingRunnable {
+
+		void run() throws Exception;
+
 	}
 
 }

@@ -115,9 +115,10 @@ class WaitClassifierTests {
 		WaitClassifier withPools = new WaitClassifier(new HikariPools(beans.getBeanProvider(DataSource.class)));
 		Thread thread = waiting("pool", pool::getConnection);
 		await("pool waiter").atMost(REACHES_ITS_WAIT)
-			.untilAsserted(() -> assertThat(withPools.classify(thread, null).target())
-				.isEqualTo("StuckRequestsPool (1 of 1 connections in use, 1 threads waiting for one)"));
-		assertThat(withPools.classify(thread, null).kind()).isEqualTo(WaitKind.POOL_CONNECTION);
+			.untilAsserted(() -> assertThat(withPools.classify(thread, null)).extracting(Wait::kind, Wait::target)
+				.containsExactly(WaitKind.POOL_CONNECTION, "StuckRequestsPool"));
+		assertThat(new HikariPools(beans.getBeanProvider(DataSource.class)).state())
+			.isEqualTo("StuckRequestsPool: 1 of 1 connections in use, 1 threads waiting for one");
 		assertThat(taken.isValid(1)).isTrue();
 	}
 
