@@ -68,7 +68,7 @@ class SampleAppStuckRequestsIT {
 				.contains(WARN_LINE + hostAndPort + " (JDK HttpClient via RestClient)")
 				.contains("wait for an HTTP response from " + hostAndPort)
 				.contains("HandBuiltRestClientPricing.price")
-				.contains("GET /api/orders/1")
+				.contains("(GET /api/orders/{id})")
 				.contains("RestClient.Builder");
 			JsonNode finding = stuckRequestsFinding(app);
 			assertThat(finding).as("the finding on the health group").isNotNull();

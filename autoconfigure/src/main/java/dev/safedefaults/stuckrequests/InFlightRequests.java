@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,14 +18,14 @@ final class InFlightRequests {
 
 	/**
 	 * Records a request beginning on the current thread.
-	 * @param endpoint its method and path
+	 * @param request the request, read only if it is examined
 	 * @return the entry to hand to {@link #ended}, or {@code null} when the thread
 	 * already runs a request (a nested dispatch): the outer one is watched
 	 */
-	@Nullable InFlightRequest began(String endpoint) {
+	@Nullable InFlightRequest began(@Nullable HttpServletRequest request) {
 		Thread thread = Thread.currentThread();
-		InFlightRequest request = new InFlightRequest(thread, System.nanoTime(), endpoint);
-		return (this.byThread.putIfAbsent(thread, request) == null) ? request : null;
+		InFlightRequest inFlight = new InFlightRequest(thread, System.nanoTime(), request);
+		return (this.byThread.putIfAbsent(thread, inFlight) == null) ? inFlight : null;
 	}
 
 	void ended(InFlightRequest request) {

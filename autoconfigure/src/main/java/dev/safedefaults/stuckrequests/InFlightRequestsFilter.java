@@ -15,9 +15,6 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 final class InFlightRequestsFilter implements Filter {
 
-	/** A longer path is cut: the endpoint only helps a reader find the request. */
-	private static final int MAX_PATH = 120;
-
 	private final InFlightRequests requests;
 
 	InFlightRequestsFilter(InFlightRequests requests) {
@@ -27,7 +24,7 @@ final class InFlightRequestsFilter implements Filter {
 	@Override
 	public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
 			throws IOException, ServletException {
-		InFlightRequest inFlight = this.requests.began(endpoint(request));
+		InFlightRequest inFlight = this.requests.began((request instanceof HttpServletRequest http) ? http : null);
 		try {
 			chain.doFilter(request, response);
 		}
@@ -36,17 +33,6 @@ final class InFlightRequestsFilter implements Filter {
 				this.requests.ended(inFlight);
 			}
 		}
-	}
-
-	private static String endpoint(ServletRequest request) {
-		if (!(request instanceof HttpServletRequest http)) {
-			return "";
-		}
-		String path = http.getRequestURI();
-		if (path.length() > MAX_PATH) {
-			path = path.substring(0, MAX_PATH) + "…";
-		}
-		return http.getMethod() + " " + path;
 	}
 
 }

@@ -106,7 +106,7 @@ class StuckRequestsAutoConfigurationTests {
 				Filter filter = context.getBean(FilterRegistrationBean.class).getFilter();
 				Thread request = new Thread(() -> {
 					try {
-						filter.doFilter(new MockHttpServletRequest("GET", "/orders/1"), new MockHttpServletResponse(),
+						filter.doFilter(StuckRequestsWatchTests.ordersRequest(), new MockHttpServletResponse(),
 								(req, res) -> client.get().uri("/prices/1").retrieve().body(String.class));
 					}
 					catch (Exception ex) {
@@ -125,13 +125,13 @@ class StuckRequestsAutoConfigurationTests {
 				assertThat(finding.message()).startsWith("1 request running longer than 1s wait for an HTTP response "
 						+ "from " + hostAndPort + " (JDK HttpClient via RestClient), at "
 						+ StuckRequestsAutoConfigurationTests.class.getName() + ".lambda$");
-				assertThat(finding.message()).contains("(GET /orders/1)");
+				assertThat(finding.message()).contains("(GET /orders/{id})");
 				assertThat(finding.fix()).contains("RestClient.Builder");
 				assertThat(context.getBean(StuckRequestsWatch.class).stuck()).isOne();
 				silent.close();
-				request.join(TimeUnit.SECONDS.toMillis(10));
-				assertThat(request.isAlive()).as("request freed").isFalse();
-				await("the finding cleared").atMost(Duration.ofSeconds(10)).until(() -> store.findings().isEmpty());
+				request.join(TimeUnit.SECONDS.toMillis(30));
+				assertThat(request.isAlive()).as("request freed; at %s", List.of(request.getStackTrace())).isFalse();
+				await("the finding cleared").atMost(Duration.ofSeconds(30)).until(() -> store.findings().isEmpty());
 				assertThat(context.getBean(StuckRequestsFeatureStatus.class).status().reason())
 					.contains("no request past the threshold now; last: 1 requests at most");
 			});
@@ -143,7 +143,7 @@ class StuckRequestsAutoConfigurationTests {
 	void aPoolDrainedByRequestsWaitingOnHttpIsNamedWithWhatItsHoldersWaitOn() throws Exception {
 		try (SilentDownstream silent = new SilentDownstream()) {
 			String hostAndPort = URI.create(silent.url()).getAuthority();
-			this.runner.withPropertyValues("safe-defaults.stuck-requests.threshold=1s")
+			this.runner.withPropertyValues("safe-defaults.stuck-requests.threshold=2s")
 				.withBean(DataSource.class, StuckRequestsAutoConfigurationTests::twoConnectionPool)
 				.run((context) -> {
 					RestClient client = RestClient.builder().baseUrl(silent.url()).build();
@@ -163,10 +163,10 @@ class StuckRequestsAutoConfigurationTests {
 					await("both connections taken").atMost(Duration.ofSeconds(15)).until(() -> silent.accepted() == 2);
 					requests.add(request(filter, "/health", () -> dataSource.getConnection().close()));
 					FindingsStore store = context.getBean(FindingsStore.class);
-					await("both waits named").atMost(Duration.ofSeconds(15))
-						.until(() -> store.findings().size() == 2 && store.findings()
-							.stream()
-							.anyMatch((finding) -> finding.message().contains("threads waiting")));
+					await("both waits named").atMost(Duration.ofSeconds(30))
+						.untilAsserted(() -> assertThat(store.findings()).as("findings")
+							.hasSize(2)
+							.anySatisfy((finding) -> assertThat(finding.message()).contains("threads waiting")));
 					Finding pool = store.findings()
 						.stream()
 						.filter((finding) -> finding.subject().startsWith("pool connection"))
@@ -174,17 +174,19 @@ class StuckRequestsAutoConfigurationTests {
 						.orElseThrow();
 					assertThat(pool.subject()).isEqualTo("pool connection: TwoConnections");
 					assertThat(pool.message())
-						.startsWith("1 request running longer than 1s wait for a connection " + "from TwoConnections")
+						.startsWith("1 request running longer than 2s wait for a connection " + "from TwoConnections")
 						.contains("TwoConnections: 2 of 2 connections in use, 1 threads waiting for one")
 						.contains("the other requests past the threshold, which may hold its connections, wait: 2 on "
 								+ "HTTP response " + hostAndPort + " (JDK HttpClient via RestClient)");
 					assertThat(pool.fix()).contains("spring.jpa.open-in-view=false");
 					silent.close();
 					for (Thread request : requests) {
-						request.join(TimeUnit.SECONDS.toMillis(10));
-						assertThat(request.isAlive()).as("%s freed", request.getName()).isFalse();
+						request.join(TimeUnit.SECONDS.toMillis(30));
+						assertThat(request.isAlive())
+							.as("%s freed; at %s", request.getName(), List.of(request.getStackTrace()))
+							.isFalse();
 					}
-					await("the findings cleared").atMost(Duration.ofSeconds(10))
+					await("the findings cleared").atMost(Duration.ofSeconds(30))
 						.until(() -> store.findings().isEmpty());
 				});
 		}

@@ -11,6 +11,8 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.mock.web.MockHttpServletRequest;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -47,7 +49,7 @@ class StuckRequestsWatchTests {
 		assertThat(finding.subject()).isEqualTo("sleep: Thread.sleep");
 		assertThat(finding.message()).startsWith("2 requests running longer than 1ms sleep: Thread.sleep, at "
 				+ StuckRequestsWatchTests.class.getName());
-		assertThat(finding.message()).contains("(GET /orders/1)");
+		assertThat(finding.message()).contains("(GET /orders/{id})");
 		watch.look();
 		assertThat(watch.examined()).as("each request examined once").isEqualTo(2);
 		assertThat(this.warnings).as("WARN lines").hasSize(1);
@@ -100,7 +102,7 @@ class StuckRequestsWatchTests {
 
 	private void sleepingRequest(CountDownLatch release) {
 		Thread thread = new Thread(() -> {
-			InFlightRequest request = this.requests.began("GET /orders/1");
+			InFlightRequest request = this.requests.began(ordersRequest());
 			try {
 				while (!release.await(1, TimeUnit.MILLISECONDS)) {
 					Thread.sleep(TimeUnit.SECONDS.toMillis(1));
@@ -126,6 +128,13 @@ class StuckRequestsWatchTests {
 			thread.join(TimeUnit.SECONDS.toMillis(10));
 			assertThat(thread.isAlive()).isFalse();
 		}
+	}
+
+	/** A request Spring MVC has chosen a handler for. */
+	static MockHttpServletRequest ordersRequest() {
+		MockHttpServletRequest request = new MockHttpServletRequest("GET", "/orders/1");
+		request.setAttribute(InFlightRequest.BEST_MATCHING_PATTERN, "/orders/{id}");
+		return request;
 	}
 
 }
