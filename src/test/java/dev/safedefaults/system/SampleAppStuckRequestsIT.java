@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import dev.safedefaults.testsupport.SilentDownstream;
 import org.junit.jupiter.api.Test;
@@ -78,11 +79,11 @@ class SampleAppStuckRequestsIT {
 			await("all " + STUCK_REQUESTS + " requests counted").atMost(NAMED_WITHIN)
 				.until(() -> gauge(app) == STUCK_REQUESTS);
 			assertThat(warnLines(app)).as("still one WARN line for the same wait").hasSize(1);
-			// The downstream goes away: the calls fail, the requests end, the finding
+			// The downstream answers 503: the calls fail, the requests end, the finding
 			// goes.
-			silent.close();
+			silent.answerEveryCall();
 			for (CompletableFuture<HttpResponse<Void>> request : stuck) {
-				assertThat(request.get().statusCode()).isEqualTo(502);
+				assertThat(request.get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(502);
 			}
 			await("the finding cleared").atMost(NAMED_WITHIN).until(() -> stuckRequestsFinding(app) == null);
 			assertThat(gauge(app)).isZero();
@@ -104,9 +105,9 @@ class SampleAppStuckRequestsIT {
 				.atMost(NAMED_WITHIN.plusSeconds(5))
 				.until(() -> warnLines(app).isEmpty() && stuckRequestsFinding(app) == null);
 			assertThat(app.get("/actuator/metrics/safedefaults.stuck-requests").statusCode()).isEqualTo(404);
-			silent.close();
+			silent.answerEveryCall();
 			for (CompletableFuture<HttpResponse<Void>> request : stuck) {
-				assertThat(request.get().statusCode()).isEqualTo(502);
+				assertThat(request.get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(502);
 			}
 		}
 	}

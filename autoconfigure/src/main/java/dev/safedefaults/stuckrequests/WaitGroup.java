@@ -42,7 +42,11 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 		List<WaitGroup> groups = new ArrayList<>();
 		byWait.forEach((wait, waiting) -> {
 			Set<String> endpoints = new TreeSet<>();
-			waiting.stream().map(InFlightRequest::endpoint).limit(MAX_ENDPOINTS).forEach(endpoints::add);
+			waiting.stream()
+				.map(InFlightRequest::endpoint)
+				.filter((endpoint) -> !endpoint.isEmpty())
+				.limit(MAX_ENDPOINTS)
+				.forEach(endpoints::add);
 			groups.add(new WaitGroup(wait, waiting.size(), endpoints));
 		});
 		groups.sort(Comparator.comparingInt(WaitGroup::count)
