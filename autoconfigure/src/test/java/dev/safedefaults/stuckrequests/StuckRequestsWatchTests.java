@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -21,6 +22,7 @@ import static org.awaitility.Awaitility.await;
  * examined once, each new wait is logged once, the findings follow the requests, the
  * healthy ones are never examined, and a silenced id leaves the log and the store alone.
  */
+@OnEveryJdk
 class StuckRequestsWatchTests {
 
 	private final InFlightRequests requests = new InFlightRequests();

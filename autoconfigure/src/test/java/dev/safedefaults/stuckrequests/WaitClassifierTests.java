@@ -19,6 +19,7 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.SilentDownstream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,7 @@ import static org.awaitility.Awaitility.await;
  * a Hikari pool with every connection taken, a lock held by another thread, a monitor, a
  * sleep. Each thread is freed when its test ends.
  */
+@OnEveryJdk
 class WaitClassifierTests {
 
 	/** How long a thread may take to reach its wait on a loaded machine. */
@@ -60,7 +62,7 @@ class WaitClassifierTests {
 
 	@Test
 	void aRestClientBuiltByHandOnTheJdkHttpClientWaitsForAnHttpResponse() throws Exception {
-		SilentDownstream silent = closed(new SilentDownstream());
+		SilentDownstream silent = answeredAtTheEnd(new SilentDownstream());
 		RestClient client = RestClient.builder().baseUrl(silent.url()).build();
 		Thread thread = waiting("rest-client", () -> client.get().uri("/prices/1").retrieve().body(String.class));
 		String hostAndPort = URI.create(silent.url()).getAuthority();
@@ -71,7 +73,7 @@ class WaitClassifierTests {
 
 	@Test
 	void aJdkHttpClientSendWaitsForAnHttpResponse() throws Exception {
-		SilentDownstream silent = closed(new SilentDownstream());
+		SilentDownstream silent = answeredAtTheEnd(new SilentDownstream());
 		HttpClient client = HttpClient.newHttpClient();
 		HttpRequest request = HttpRequest.newBuilder(URI.create(silent.url() + "/x")).build();
 		Thread thread = waiting("jdk-client", () -> client.send(request, HttpResponse.BodyHandlers.ofString()));
@@ -81,7 +83,7 @@ class WaitClassifierTests {
 
 	@Test
 	void anHttpUrlConnectionWaitsForAnHttpResponse() throws Exception {
-		SilentDownstream silent = closed(new SilentDownstream());
+		SilentDownstream silent = answeredAtTheEnd(new SilentDownstream());
 		Thread thread = waiting("url-connection", () -> {
 			HttpURLConnection connection = (HttpURLConnection) URI.create(silent.url() + "/x").toURL().openConnection();
 			this.toClose.add(connection::disconnect);
@@ -94,7 +96,7 @@ class WaitClassifierTests {
 
 	@Test
 	void aDriverReadingFromADatabaseThatNeverAnswersWaitsInAJdbcRead() throws Exception {
-		SilentDownstream silent = closed(new SilentDownstream());
+		SilentDownstream silent = answeredAtTheEnd(new SilentDownstream());
 		String url = "jdbc:mariadb://" + URI.create(silent.url()).getAuthority() + "/test?connectTimeout=0";
 		Thread thread = waiting("jdbc", () -> new org.mariadb.jdbc.Driver().connect(url, new java.util.Properties()));
 		assertThat(awaitWait(thread, WaitKind.JDBC_READ, null).target())
@@ -224,6 +226,16 @@ class WaitClassifierTests {
 		thread.start();
 		this.threads.add(thread);
 		return thread;
+	}
+
+	/**
+	 * A silent downstream whose calls are answered when the test ends (closing the
+	 * connections can make a client retry), then closed.
+	 */
+	private SilentDownstream answeredAtTheEnd(SilentDownstream silent) {
+		this.toClose.add(0, silent);
+		this.toClose.add(0, silent::answerEveryCall);
+		return silent;
 	}
 
 	private <T extends AutoCloseable> T closed(T closeable) {
