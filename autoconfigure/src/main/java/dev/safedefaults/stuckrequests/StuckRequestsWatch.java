@@ -60,6 +60,8 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	private volatile @Nullable String lastEpisode;
 
+	private volatile @Nullable String lastFailure;
+
 	private @Nullable Instant episodeSince;
 
 	private int episodeMostStuck;
@@ -134,7 +136,9 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		int now = this.stuck;
 		String last = this.lastEpisode;
 		String current = (now > 0) ? now + " requests past the threshold now" : "no request past the threshold now";
-		return (last != null) ? current + "; last: " + last : current;
+		String described = (last != null) ? current + "; last: " + last : current;
+		String failure = this.lastFailure;
+		return (failure != null) ? described + "; the watch last failed with " + failure : described;
 	}
 
 	private void lookSafely() {
@@ -142,6 +146,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 			look();
 		}
 		catch (RuntimeException ex) {
+			this.lastFailure = ex + " at " + Instant.now();
 			logger.warn("safe-defaults: the stuck-request watch failed to look at the requests in flight; it looks "
 					+ "again at its next period", ex);
 		}
