@@ -196,6 +196,40 @@ class WaitClassifierTests {
 			.isEqualTo(WaitKind.LOGGING_QUEUE);
 	}
 
+	/**
+	 * Apache HttpClient 5 is not on this module's class path; its frames are those of a
+	 * real {@code HttpClients.createSystem()} client (5.1.3) on a silent downstream: a
+	 * call reading the response, and a sixth call to the same route waiting for one of
+	 * the five pooled connections.
+	 */
+	@Test
+	void framesOfApacheHttpClient5NameItsReadAndItsPoolWait() {
+		StackTraceElement[] reading = { frame("sun.nio.ch.NioSocketImpl", "read"),
+				frame("java.net.Socket$SocketInputStream", "read"),
+				frame("org.apache.hc.core5.http.impl.io.SessionInputBufferImpl", "fillBuffer"),
+				frame("org.apache.hc.core5.http.impl.io.DefaultBHttpClientConnection", "receiveResponseHeader"),
+				frame("org.apache.hc.core5.http.impl.io.HttpRequestExecutor", "execute"),
+				frame("org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager$InternalConnectionEndpoint",
+						"execute"),
+				frame("org.apache.hc.client5.http.impl.classic.MainClientExec", "execute"),
+				frame("org.springframework.http.client.HttpComponentsClientHttpRequest", "executeInternal"),
+				frame("org.springframework.web.client.DefaultRestClient$DefaultRequestBodyUriSpec", "exchangeInternal"),
+				frame("com.example.Prices", "price") };
+		assertThat(this.classifier.classify(reading, Thread.State.RUNNABLE, null, null, "users:8080"))
+			.isEqualTo(new Wait(WaitKind.HTTP_RESPONSE, "users:8080 (Apache HttpClient 5 via RestClient)",
+					"com.example.Prices.price:1"));
+		StackTraceElement[] pooled = { frame("java.lang.Object", "wait"),
+				frame("org.apache.hc.core5.concurrent.BasicFuture", "get"),
+				frame("org.apache.hc.core5.pool.StrictConnPool$1", "get"),
+				frame("org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager$1", "get"),
+				frame("org.apache.hc.client5.http.impl.classic.InternalExecRuntime", "acquireEndpoint"),
+				frame("com.example.Prices", "price") };
+		assertThat(
+				this.classifier.classify(pooled, Thread.State.TIMED_WAITING, "java.lang.Object@1", null, "users:8080")
+					.target())
+			.isEqualTo("users:8080 (Apache HttpClient 5, waiting for one of its pooled connections)");
+	}
+
 	private static StackTraceElement frame(String type, String method) {
 		return new StackTraceElement(type, method, "X.java", 1);
 	}
