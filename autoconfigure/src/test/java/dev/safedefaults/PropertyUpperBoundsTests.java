@@ -8,6 +8,7 @@ import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.log4j2.Log4j2DefaultsAutoConfiguration;
 import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import dev.safedefaults.runtime.storm.RuntimeStormAutoConfiguration;
+import dev.safedefaults.stuckrequests.StuckRequestsAutoConfiguration;
 import dev.safedefaults.web.ResourceMissesAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -97,12 +98,14 @@ class PropertyUpperBoundsTests {
 
 	@ParameterizedTest(name = "{0}={1} is refused in a servlet application")
 	@CsvSource({ "safe-defaults.resource-misses.maximum-size, 1000001, 1 to 1000000",
-			"safe-defaults.resource-misses.maximum-size, 0, 1 to 1000000" })
+			"safe-defaults.resource-misses.maximum-size, 0, 1 to 1000000",
+			"safe-defaults.stuck-requests.threshold, 11m, from 1s to 10m",
+			"safe-defaults.stuck-requests.threshold, 999ms, from 1s to 10m" })
 	void aWebValueOutOfRangeFailsStartupNamingThePropertyTheValueAndTheRange(String property, String value,
 			String range) {
 		new WebApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ResourceMissesAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+					ResourceMissesAutoConfiguration.class, StuckRequestsAutoConfiguration.class))
 			.withPropertyValues(property + "=" + value)
 			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
 				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
@@ -113,9 +116,10 @@ class PropertyUpperBoundsTests {
 	@org.junit.jupiter.api.Test
 	void theWebUpperBoundItselfIsAccepted() {
 		new WebApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, ResourceMissesAutoConfiguration.class))
-			.withPropertyValues("safe-defaults.resource-misses.maximum-size=1000000")
+			.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+					ResourceMissesAutoConfiguration.class, StuckRequestsAutoConfiguration.class))
+			.withPropertyValues("safe-defaults.resource-misses.maximum-size=1000000",
+					"safe-defaults.stuck-requests.threshold=10m")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
 

@@ -75,6 +75,8 @@ public final class CostOfDefaultsBenchmark {
 				off("stack-traces", "-Dsafe-defaults.logging.stack-traces.enabled=false"),
 				off("feign", "-Dsafe-defaults.feign.enabled=false"),
 				off("http-client-timeouts", "-Dsafe-defaults.http-client-timeouts.enabled=false"),
+				// Issue 44: the stuck-request watch's filter and map on every request.
+				off("stuck-requests", "-Dsafe-defaults.stuck-requests.enabled=false"),
 				new CostMode("starter off", WorkloadMode.PLAIN, List.of()), new CostMode("limit", WorkloadMode.STARTER,
 						List.of("-Dlogging.level.root=OFF", "-Dsample.rules.pre-parsed=true")));
 	}
@@ -140,7 +142,7 @@ public final class CostOfDefaultsBenchmark {
 
 	/** The modes of the regression gate ({@code -Dcost.method=gate}) unless named. */
 	static final String GATE_MODES = "logging-off,config-cache-off,jdbc-off,feign-off,http-client-timeouts-off,"
-			+ "starter-off,limit";
+			+ "stuck-requests-off," + "starter-off,limit";
 
 	/**
 	 * The regression gate of issue 32 ({@code -Dcost.method=gate}): the interleaved cost

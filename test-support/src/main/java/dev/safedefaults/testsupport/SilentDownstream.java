@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -55,6 +56,22 @@ public final class SilentDownstream implements AutoCloseable {
 	 */
 	public int accepted() {
 		return this.accepted.size();
+	}
+
+	/**
+	 * Ends the wait of every call it holds, as a downstream that comes back would: a
+	 * {@code 503} with {@code Connection: close} on each connection accepted so far, so
+	 * that the caller gets an answer on the connection it waits on (closing it instead
+	 * can make a client retry elsewhere). Connections accepted later stay silent.
+	 * @throws IOException when an answer cannot be written
+	 */
+	public void answerEveryCall() throws IOException {
+		for (Socket one : this.accepted) {
+			one.getOutputStream()
+				.write("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+					.getBytes(StandardCharsets.US_ASCII));
+			one.getOutputStream().flush();
+		}
 	}
 
 	@Override

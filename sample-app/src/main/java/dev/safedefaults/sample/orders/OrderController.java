@@ -3,6 +3,7 @@ package dev.safedefaults.sample.orders;
 import java.util.List;
 
 import dev.safedefaults.sample.habits.LegacyHabits;
+import dev.safedefaults.sample.pricing.HandBuiltRestClientPricing;
 import dev.safedefaults.sample.pricing.Price;
 import dev.safedefaults.sample.pricing.PricingClient;
 import dev.safedefaults.sample.pricing.RestClientPricing;
@@ -26,10 +27,12 @@ import org.springframework.web.client.RestClientException;
  * to a downstream service, a small JSON answer. The call goes through the OpenFeign
  * client or, with {@code client=http-service}, through Boot's {@code RestClient} (the
  * HTTP service group by default, a client built per request in the {@code naive}
- * profile); the default is {@code sample.pricing.client}. With {@code fail=true} the
- * downstream call fails, an ERROR is logged with the exception and the answer is 502 (an
- * error storm). {@code delay=ms} (at most {@value #MAX_DELAY_MILLIS}) waits that long
- * before touching the database: a request in flight when the app is told to stop.
+ * profile), or, with {@code client=hand-built}, through a {@code RestClient} the
+ * application built itself with {@code RestClient.builder()}; the default is
+ * {@code sample.pricing.client}. With {@code fail=true} the downstream call fails, an
+ * ERROR is logged with the exception and the answer is 502 (an error storm).
+ * {@code delay=ms} (at most {@value #MAX_DELAY_MILLIS}) waits that long before touching
+ * the database: a request in flight when the app is told to stop.
  */
 @RestController
 class OrderController {
@@ -42,21 +45,26 @@ class OrderController {
 
 	static final String HTTP_SERVICE = "http-service";
 
+	static final String HAND_BUILT = "hand-built";
+
 	private final OrderMapper orders;
 
 	private final PricingClient pricing;
 
 	private final RestClientPricing restClientPricing;
 
+	private final HandBuiltRestClientPricing handBuiltPricing;
+
 	private final PricingRules rules;
 
 	private final LegacyHabits habits;
 
-	OrderController(OrderMapper orders, PricingClient pricing, RestClientPricing restClientPricing, PricingRules rules,
-			LegacyHabits habits) {
+	OrderController(OrderMapper orders, PricingClient pricing, RestClientPricing restClientPricing,
+			HandBuiltRestClientPricing handBuiltPricing, PricingRules rules, LegacyHabits habits) {
 		this.orders = orders;
 		this.pricing = pricing;
 		this.restClientPricing = restClientPricing;
+		this.handBuiltPricing = handBuiltPricing;
 		this.rules = rules;
 		this.habits = habits;
 	}
@@ -72,7 +80,8 @@ class OrderController {
 			return ResponseEntity.badRequest().build();
 		}
 		boolean httpService = HTTP_SERVICE.equals(client);
-		if (!httpService && !FEIGN.equals(client)) {
+		boolean handBuilt = HAND_BUILT.equals(client);
+		if (!httpService && !handBuilt && !FEIGN.equals(client)) {
 			return ResponseEntity.badRequest().build();
 		}
 		logger.info("Loading order " + id + " for channel " + escaped(channel));
@@ -91,7 +100,8 @@ class OrderController {
 		try {
 			// fail=true makes the downstream answer 500, as services do in an error
 			// storm.
-			price = httpService ? this.restClientPricing.price(id, fail) : this.pricing.price(id, fail);
+			price = httpService ? this.restClientPricing.price(id, fail)
+					: handBuilt ? this.handBuiltPricing.price(id, fail) : this.pricing.price(id, fail);
 		}
 		catch (FeignException | RestClientException ex) {
 			logger.error("Pricing failed for order " + id, ex);

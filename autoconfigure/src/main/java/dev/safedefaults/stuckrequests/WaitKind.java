@@ -1,0 +1,47 @@
+package dev.safedefaults.stuckrequests;
+
+import dev.safedefaults.check.FindingType;
+
+/**
+ * What a stuck request waits on, each with its finding's variant (its message and fix).
+ */
+enum WaitKind {
+
+	HTTP_RESPONSE("HTTP response", StuckRequestsFindings.HTTP_RESPONSE),
+
+	JDBC_READ("JDBC read", StuckRequestsFindings.JDBC_READ),
+
+	POOL_CONNECTION("pool connection", StuckRequestsFindings.POOL_CONNECTION),
+
+	PRINT_STREAM("print stream", StuckRequestsFindings.PRINT_STREAM),
+
+	LOGGING_QUEUE("logging queue", StuckRequestsFindings.LOGGING_QUEUE),
+
+	LOCK("lock", StuckRequestsFindings.LOCK),
+
+	SLEEP("sleep", StuckRequestsFindings.SLEEP),
+
+	OTHER("other", StuckRequestsFindings.OTHER);
+
+	private final String label;
+
+	private final FindingType finding;
+
+	WaitKind(String label, FindingType finding) {
+		this.label = label;
+		this.finding = finding;
+	}
+
+	/**
+	 * A short name for the log line and the endpoint.
+	 * @return the label
+	 */
+	String label() {
+		return this.label;
+	}
+
+	FindingType finding() {
+		return this.finding;
+	}
+
+}

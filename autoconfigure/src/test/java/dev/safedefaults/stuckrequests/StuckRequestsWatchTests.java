@@ -1,0 +1,142 @@
+package dev.safedefaults.stuckrequests;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import dev.safedefaults.check.Finding;
+import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.testsupport.OnEveryJdk;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.mock.web.MockHttpServletRequest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * One look after another, on real request threads: each request past the threshold is
+ * examined once, each new wait is logged once, the findings follow the requests, the
+ * healthy ones are never examined, and a silenced id leaves the log and the store alone.
+ */
+@OnEveryJdk
+class StuckRequestsWatchTests {
+
+	private final InFlightRequests requests = new InFlightRequests();
+
+	private final List<String> warnings = new ArrayList<>();
+
+	private final List<Thread> threads = new ArrayList<>();
+
+	@Test
+	void eachNewWaitIsLoggedOnceTheFindingCountsTheRequestsAndIsClearedWhenTheyEnd() throws Exception {
+		FindingsStore store = new FindingsStore(Set.of());
+		StuckRequestsWatch watch = watch(store, Duration.ofMillis(1));
+		CountDownLatch release = new CountDownLatch(1);
+		sleepingRequest(release);
+		await("first request examined").atMost(Duration.ofSeconds(10)).until(() -> {
+			watch.look();
+			return watch.stuck() == 1 && watch.examined() == 1 && store.findings().size() == 1
+					&& store.findings().get(0).subject().startsWith("sleep");
+		});
+		sleepingRequest(release);
+		await("second request examined").atMost(Duration.ofSeconds(10)).until(() -> {
+			watch.look();
+			return watch.stuck() == 2 && watch.examined() == 2 && store.findings().get(0).message().startsWith("2 ");
+		});
+		Finding finding = store.findings().get(0);
+		assertThat(finding.subject()).isEqualTo("sleep: Thread.sleep");
+		assertThat(finding.message()).startsWith("2 requests running longer than 1ms sleep: Thread.sleep, at "
+				+ StuckRequestsWatchTests.class.getName());
+		assertThat(finding.message()).contains("(GET /orders/{id})");
+		watch.look();
+		assertThat(watch.examined()).as("each request examined once").isEqualTo(2);
+		assertThat(this.warnings).as("WARN lines").hasSize(1);
+		assertThat(this.warnings.get(0))
+			.startsWith("safe-defaults: stuck-requests.waiting sleep: Thread.sleep: 1 request");
+		release.countDown();
+		joinAll();
+		watch.look();
+		assertThat(store.findings()).isEmpty();
+		assertThat(watch.stuck()).isZero();
+		assertThat(watch.describe()).startsWith("no request past the threshold now; last: 2 requests at most");
+	}
+
+	@Test
+	void aRequestThatEndsInTimeIsNeverExamined() throws Exception {
+		FindingsStore store = new FindingsStore(Set.of());
+		StuckRequestsWatch watch = watch(store, Duration.ofMinutes(1));
+		CountDownLatch release = new CountDownLatch(1);
+		sleepingRequest(release);
+		await("request in flight").atMost(Duration.ofSeconds(10)).until(() -> this.requests.size() == 1);
+		watch.look();
+		release.countDown();
+		joinAll();
+		watch.look();
+		assertThat(watch.examined()).isZero();
+		assertThat(store.findings()).isEmpty();
+		assertThat(this.warnings).isEmpty();
+	}
+
+	@Test
+	void aSilencedIdIsNeitherPublishedNorLogged() throws Exception {
+		FindingsStore store = new FindingsStore(Set.of("stuck-requests.waiting"));
+		StuckRequestsWatch watch = watch(store, Duration.ofMillis(1));
+		CountDownLatch release = new CountDownLatch(1);
+		sleepingRequest(release);
+		await("request examined").atMost(Duration.ofSeconds(10)).until(() -> {
+			watch.look();
+			return watch.examined() == 1;
+		});
+		release.countDown();
+		joinAll();
+		assertThat(store.findings()).isEmpty();
+		assertThat(this.warnings).isEmpty();
+	}
+
+	private StuckRequestsWatch watch(FindingsStore store, Duration threshold) {
+		return new StuckRequestsWatch(this.requests, new DestinationRecorder(this.requests), JdbcPools.UNKNOWN, store,
+				threshold, this.warnings::add);
+	}
+
+	private void sleepingRequest(CountDownLatch release) {
+		Thread thread = new Thread(() -> {
+			InFlightRequest request = this.requests.began(ordersRequest());
+			try {
+				while (!release.await(1, TimeUnit.MILLISECONDS)) {
+					Thread.sleep(TimeUnit.SECONDS.toMillis(1));
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			finally {
+				if (request != null) {
+					this.requests.ended(request);
+				}
+			}
+		}, "request-" + this.threads.size());
+		thread.setDaemon(true);
+		thread.start();
+		this.threads.add(thread);
+	}
+
+	private void joinAll() throws InterruptedException {
+		for (Thread thread : this.threads) {
+			thread.interrupt();
+			thread.join(TimeUnit.SECONDS.toMillis(10));
+			assertThat(thread.isAlive()).isFalse();
+		}
+	}
+
+	/** A request Spring MVC has chosen a handler for. */
+	static MockHttpServletRequest ordersRequest() {
+		MockHttpServletRequest request = new MockHttpServletRequest("GET", "/orders/1");
+		request.setAttribute(InFlightRequest.BEST_MATCHING_PATTERN, "/orders/{id}");
+		return request;
+	}
+
+}
