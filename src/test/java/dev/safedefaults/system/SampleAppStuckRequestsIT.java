@@ -56,6 +56,14 @@ class SampleAppStuckRequestsIT {
 						"--safe-defaults.stuck-requests.threshold=" + THRESHOLD.toSeconds() + "s")) {
 			String hostAndPort = URI.create(silent.url()).getAuthority();
 			assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*stuck-requests\\(2s\\)");
+			// First a healthy load: 200 requests that end in time are never named, and
+			// none is left behind as in flight once the threshold has passed.
+			for (int i = 0; i < 200; i++) {
+				assertThat(app.get("/actuator/info").statusCode()).isEqualTo(200);
+			}
+			await("nothing named after a healthy load").during(THRESHOLD.plusSeconds(1))
+				.atMost(THRESHOLD.plusSeconds(10))
+				.until(() -> warnLines(app).isEmpty() && stuckRequestsFinding(app) == null && gauge(app) == 0);
 			List<CompletableFuture<HttpResponse<Void>>> stuck = callTheHandBuiltClient(app);
 			awaitStuckOnTheDownstream(silent, app);
 			long firstStuck = System.nanoTime();

@@ -2,13 +2,19 @@ package dev.safedefaults.consumers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import dev.safedefaults.testsupport.SilentDownstream;
 import dev.safedefaults.testsupport.Slow;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
@@ -78,6 +84,36 @@ class BootMatrixIT {
 			// Framework's small default converters (Framework before 7.0.7).
 			assertThat(report.path("warnings").asInt(-1)).as("warnings: %s", report.path("findings")).isZero();
 			assertThat(app.log()).as("log").doesNotContain("httpclient.shared-converters-incomplete");
+		}
+	}
+
+	/**
+	 * Issue 44 in a consumer build on the newest Boot 4.1 with Apache HttpClient 5 on the
+	 * class path: a request held by a client the application built by hand (on Apache
+	 * HttpClient 5, which no timeout of the starter reaches) is named in one WARN line,
+	 * with the downstream's host and port and the client library, within the threshold
+	 * plus 10 s.
+	 */
+	@Test
+	void aRequestHeldByAHandBuiltApacheClientIsNamedOnBoot41() throws Exception {
+		String boot41 = System.getProperty("boot-4.1.version", "4.1.2");
+		try (SilentDownstream silent = new SilentDownstream();
+				ConsumerApp app = ConsumerApp.startJar(PROJECT, PROJECT + "-" + boot41,
+						"--downstream.url=" + silent.url(), "--safe-defaults.stuck-requests.threshold=1s")) {
+			String hostAndPort = URI.create(silent.url()).getAuthority();
+			CompletableFuture<HttpResponse<String>> held = CompletableFuture
+				.supplyAsync(() -> app.get("/downstream", Duration.ofSeconds(60)));
+			// The threshold plus 10 s, from the call held (the JVM's first call takes a
+			// moment more).
+			app.awaitLog("stuck-requests.waiting HTTP response: ", Duration.ofSeconds(20));
+			assertThat(app.log()).contains(
+					"stuck-requests.waiting HTTP response: " + hostAndPort + " (Apache HttpClient 5 via RestClient)");
+			assertThat(silent.accepted()).as("connections the downstream accepted").isEqualTo(1);
+			// The downstream goes away rather than answering: Apache HttpClient 5 retries
+			// a 503 on a new connection, which it would hold again.
+			silent.close();
+			assertThat(held.get(30, TimeUnit.SECONDS).statusCode()).as("the held call, once the downstream went")
+				.isEqualTo(500);
 		}
 	}
 
