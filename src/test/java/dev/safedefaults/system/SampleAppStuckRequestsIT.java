@@ -26,7 +26,9 @@ import static org.awaitility.Awaitility.await;
  * request one WARN line names the wait (an HTTP response, the downstream's host and port,
  * the client library) and the finding is on the health group while the requests last; it
  * is cleared when they end. With the watch switched off, nothing is named within the same
- * bound.
+ * bound. Covers {@code StuckRequestsMetricsAutoConfiguration} and
+ * {@code StuckRequestsMeters} (the gauge counts the stuck requests, then none; no gauge
+ * with the watch off).
  */
 class SampleAppStuckRequestsIT {
 

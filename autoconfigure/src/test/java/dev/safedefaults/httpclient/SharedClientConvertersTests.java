@@ -26,6 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * versions before 7.0.7 (Boot 4.0.0 to 4.0.5), where a client builder with its defaults
  * off drops the converters configured on it (issue 42: on Boot 4.0.3 every JSON call
  * failed). The {@code boot-matrix} consumer build proves the same on those Boot versions.
+ * Covers {@code FrameworkClientBuilders} (the probe), {@code RecordingClientBuilder} and
+ * {@code ConverterSlot} (what the customizers configured, replayed into a client's
+ * builder slot by slot) and {@code ConvertersGuard} (what an incomplete set lacks).
  */
 class SharedClientConvertersTests {
 

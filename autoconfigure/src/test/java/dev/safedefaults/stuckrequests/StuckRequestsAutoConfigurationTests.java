@@ -34,7 +34,9 @@ import static org.awaitility.Awaitility.await;
  * The watch's conditions and bound, and the whole path in one context: a request through
  * the filter whose RestClient, built by hand, waits on a downstream that never answers is
  * the finding, with the host and port and the client library, for as long as it waits;
- * then cleared.
+ * then cleared. Covers {@code StuckRequestsProperties} (its bound),
+ * {@code StuckRequestsFindings} and {@code WaitGroup} (the finding's subject and
+ * message).
  */
 class StuckRequestsAutoConfigurationTests {
 

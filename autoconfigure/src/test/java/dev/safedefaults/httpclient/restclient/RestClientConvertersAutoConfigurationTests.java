@@ -52,7 +52,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every {@code RestClient} from Boot's builder and every HTTP service group gets the one
  * converters set built at startup (the same instances the Feign clients get), with and
- * without Feign and the client libraries; the group checks.
+ * without Feign and the client libraries; the group checks. Covers
+ * {@code BootsConvertersCustomizerStandIn} (Boot's customizer replaced, and applied again
+ * when the shared set is incomplete), {@code RestClientFeatureStatus},
+ * {@code RestClientConvertersCheck} and {@code RestClientFindings}, and the shared set's
+ * {@code SharedConvertersOutcome} with {@code HttpClientFindings} (the incomplete set's
+ * warning).
  */
 class RestClientConvertersAutoConfigurationTests {
 
