@@ -112,28 +112,18 @@ public final class SharedClientConverters {
 	private static List<HttpMessageConverter<?>> withoutDefaults(RecordingClientBuilder recorder,
 			boolean defaultsOffKeepsConfigured) {
 		HttpMessageConverters.ClientBuilder target = recorder.target();
-		List<HttpMessageConverter<?>> built = new ArrayList<>();
 		if (defaultsOffKeepsConfigured) {
 			// Boot's default client customizer calls registerDefaults(): the very rebuild
-			// of
-			// every format on the class path that incident 1 is about. Switch it off
-			// again.
+			// of every format on the class path that incident 1 is about. Switch it off.
 			target.disableDefaults();
-			target.build().forEach(built::add);
+			return withoutForm(target.build());
 		}
-		else {
-			// Framework before 7.0.7 keeps only the custom converters with the defaults
-			// off:
-			// build with them, keep what was configured, in Framework's order.
-			target.registerDefaults();
-			Set<HttpMessageConverter<?>> configured = recorder.configured();
-			target.build().forEach((converter) -> {
-				if (configured.contains(converter)) {
-					built.add(converter);
-				}
-			});
-		}
-		built.removeIf((converter) -> converter.getClass() == AllEncompassingFormHttpMessageConverter.class);
+		// Framework before 7.0.7 keeps only the custom converters with the defaults off:
+		// build with them, keep what was configured, in Framework's order.
+		target.registerDefaults();
+		Set<HttpMessageConverter<?>> configured = recorder.configured();
+		List<HttpMessageConverter<?>> built = withoutForm(target.build());
+		built.removeIf((converter) -> !configured.contains(converter));
 		return built;
 	}
 
@@ -147,10 +137,17 @@ public final class SharedClientConverters {
 		builder.registerDefaults();
 		recorded.custom().forEach(builder::addCustomConverter);
 		recorded.slots().forEach((slot, converter) -> slot.fill(builder, converter));
-		List<HttpMessageConverter<?>> usual = new ArrayList<>();
-		builder.build().forEach(usual::add);
-		usual.removeIf((converter) -> converter.getClass() == AllEncompassingFormHttpMessageConverter.class);
-		return usual;
+		return withoutForm(builder.build());
+	}
+
+	/**
+	 * The converters built, without the form converter Framework's builder always adds.
+	 */
+	private static List<HttpMessageConverter<?>> withoutForm(HttpMessageConverters converters) {
+		List<HttpMessageConverter<?>> list = new ArrayList<>();
+		converters.forEach(list::add);
+		list.removeIf((converter) -> converter.getClass() == AllEncompassingFormHttpMessageConverter.class);
+		return list;
 	}
 
 	/**

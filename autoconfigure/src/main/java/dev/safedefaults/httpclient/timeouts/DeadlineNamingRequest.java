@@ -44,7 +44,7 @@ final class DeadlineNamingRequest implements ClientHttpRequest, StreamingHttpOut
 		}
 		catch (HttpTimeoutException ex) {
 			HttpTimeoutException named = new HttpTimeoutException(
-					this.message + " The response headers had not " + "arrived: " + ex.getMessage());
+					this.message + " The response headers had not arrived: " + ex.getMessage());
 			named.initCause(ex);
 			throw named;
 		}
