@@ -3,6 +3,7 @@ package dev.safedefaults.stuckrequests;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.safedefaults.DurationText;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 
@@ -36,14 +37,14 @@ final class StuckRequestsFeatureStatus implements FeatureStatusReporter {
 			return FeatureStatus.off(FEATURE, "no FindingsStore bean to report stuck requests into");
 		}
 		List<String> appliedTo = new ArrayList<>();
-		appliedTo.add("servlet requests running longer than " + DurationWords.of(this.properties.getThreshold())
+		appliedTo.add("servlet requests running longer than " + DurationText.of(this.properties.getThreshold())
 				+ " are examined once from their thread's stack");
 		appliedTo.add(watch.recordsDestinations()
 				? "hosts called through the JVM's proxy selector are learnt (JDK HttpClient, HttpURLConnection, "
 						+ "Apache HttpClient 5 with system properties)"
 				: "hosts called are not learnt: the JVM's default proxy selector is not this context's");
 		return new FeatureStatus(FEATURE, true, appliedTo, watch.describe())
-			.withScope(DurationWords.of(this.properties.getThreshold()));
+			.withScope(DurationText.of(this.properties.getThreshold()));
 	}
 
 }

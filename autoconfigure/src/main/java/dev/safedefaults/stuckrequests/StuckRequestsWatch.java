@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
+import dev.safedefaults.DurationText;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import org.apache.commons.logging.Log;
@@ -182,7 +183,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 			this.store.clear(SOURCE);
 			this.lastEpisode = this.episodeMostStuck + " requests at most, from " + this.episodeSince + " to "
 					+ Instant.now() + ": " + String.join("; ", this.loggedWaits);
-			logger.info("safe-defaults: no request runs longer than " + DurationWords.of(this.threshold) + " any more ("
+			logger.info("safe-defaults: no request runs longer than " + DurationText.of(this.threshold) + " any more ("
 					+ this.lastEpisode + ")");
 			this.loggedWaits.clear();
 			this.episodeSince = null;

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.safedefaults.DurationText;
 import dev.safedefaults.check.Finding;
 
 /**
@@ -68,7 +69,7 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 		String subject = kind.label() + ": " + this.waitingOn.target();
 		String requests = this.count + ((this.count == 1) ? " request" : " requests");
 		return kind.finding()
-			.raise(subject, requests, DurationWords.of(threshold), this.waitingOn.target(), details(all, poolState));
+			.raise(subject, requests, DurationText.of(threshold), this.waitingOn.target(), details(all, poolState));
 	}
 
 	private String details(List<WaitGroup> all, String poolState) {

@@ -2,6 +2,7 @@ package dev.safedefaults.httpclient.timeouts;
 
 import java.time.Duration;
 
+import dev.safedefaults.DurationText;
 import org.jspecify.annotations.Nullable;
 
 /**

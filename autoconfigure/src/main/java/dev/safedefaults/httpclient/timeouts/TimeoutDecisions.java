@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.safedefaults.DurationText;
 import dev.safedefaults.httpclient.timeouts.ClientTimeouts.Source;
 import dev.safedefaults.httpclient.timeouts.ClientTimeouts.Timeout;
 import org.jspecify.annotations.Nullable;
