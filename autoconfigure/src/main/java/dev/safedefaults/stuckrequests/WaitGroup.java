@@ -84,12 +84,16 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 			List<String> others = new ArrayList<>();
 			for (WaitGroup other : all) {
 				if (other.waitingOn().kind() != WaitKind.POOL_CONNECTION) {
-					others.add(other.count() + " on " + other.waitingOn().kind().label() + " "
+					others.add(other.count() + " on " + other.waitingOn().kind().label() + ": "
 							+ other.waitingOn().target());
 				}
 			}
 			if (!others.isEmpty()) {
-				details.append("; the other requests past the threshold, which may hold its connections, wait: ")
+				// No public API says which thread holds a connection: the holders are
+				// inferred, and said to be.
+				details
+					.append("; its connections are probably held by the other requests past the threshold, "
+							+ "which wait: ")
 					.append(String.join(", ", others));
 			}
 		}

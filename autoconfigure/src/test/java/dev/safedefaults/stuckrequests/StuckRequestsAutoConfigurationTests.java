@@ -178,8 +178,9 @@ class StuckRequestsAutoConfigurationTests {
 					assertThat(pool.message())
 						.startsWith("1 request running longer than 2s wait for a connection " + "from TwoConnections")
 						.contains("TwoConnections: 2 of 2 connections in use, 1 threads waiting for one")
-						.contains("the other requests past the threshold, which may hold its connections, wait: 2 on "
-								+ "HTTP response " + hostAndPort + " (JDK HttpClient via RestClient)");
+						.contains("; its connections are probably held by the other requests past the threshold, "
+								+ "which wait: 2 on HTTP response: " + hostAndPort
+								+ " (JDK HttpClient via RestClient)");
 					assertThat(pool.fix()).contains("spring.jpa.open-in-view=false");
 					silent.answerEveryCall();
 					for (Thread request : requests) {

@@ -188,7 +188,7 @@ class ConsumerAppsIT {
 	 * The PostgreSQL service the project's machines run: a failure on CI, a skip (with
 	 * its {@code SKIPPED:} line) elsewhere, as in the autoconfigure module's tests.
 	 */
-	private static void requirePostgreSql() {
+	static void requirePostgreSql() {
 		try (Socket socket = new Socket()) {
 			socket.connect(new InetSocketAddress("127.0.0.1", 5432), 2000);
 		}

@@ -5,8 +5,11 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 import org.springframework.web.server.ResponseStatusException;
 
+import static org.springframework.http.HttpStatus.BAD_GATEWAY;
 import static org.springframework.http.HttpStatus.NOT_FOUND;
 
 @RestController
@@ -14,8 +17,11 @@ public class NoteController {
 
 	private final NoteRepository notes;
 
-	public NoteController(NoteRepository notes) {
+	private final RestClient pricing;
+
+	public NoteController(NoteRepository notes, RestClient pricingClient) {
 		this.notes = notes;
+		this.pricing = pricingClient;
 	}
 
 	@PostMapping("/notes")
@@ -26,6 +32,22 @@ public class NoteController {
 	@GetMapping("/notes/{id}")
 	public String read(@PathVariable Long id) {
 		return this.notes.findById(id).map(Note::getText).orElseThrow(() -> new ResponseStatusException(NOT_FOUND));
+	}
+
+	/**
+	 * The note, then its price from the pricing service. With spring.jpa.open-in-view
+	 * (Boot's default) the connection the read took is held until the request ends, the
+	 * remote call included.
+	 */
+	@GetMapping("/notes/{id}/priced")
+	public String priced(@PathVariable Long id) {
+		String text = read(id);
+		try {
+			return text + " " + this.pricing.get().uri("/prices/{id}", id).retrieve().body(String.class);
+		}
+		catch (RestClientException ex) {
+			throw new ResponseStatusException(BAD_GATEWAY, "pricing: " + ex.getMessage(), ex);
+		}
 	}
 
 }
