@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import javax.tools.JavaCompiler;
@@ -68,8 +70,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The house rules of docs/architecture.md, enforced by the build: the layering of the
  * packages, the shape of auto-configurations and properties classes, and the small rules
  * that were broken while they were prose only. Each rule reads the compiled main classes
- * (ArchUnit), except the one about {@code @Bean} method bodies, which reads the sources
- * (statements are not visible in byte code).
+ * (ArchUnit), except those that read the sources: the one about {@code @Bean} method
+ * bodies (statements are not visible in byte code), the bound on a package's lines, and
+ * the two that keep the tests following the code (every main type named by a test, every
+ * main package with its test package).
  */
 class ArchitectureTests {
 
@@ -80,6 +84,22 @@ class ArchitectureTests {
 		.importPackages(ROOT);
 
 	private static final Path MAIN_SOURCES = Path.of("src/main/java");
+
+	/** This module's tests, which mirror the main packages. */
+	private static final Path MODULE_TEST_SOURCES = Path.of("src/test/java");
+
+	/**
+	 * Where a test may name a main type: this module's tests and the repository's system
+	 * tests (surefire's working directory is the module's).
+	 */
+	private static final List<Path> TEST_SOURCES = List.of(MODULE_TEST_SOURCES, Path.of("../src/test/java"));
+
+	/**
+	 * This class: it names a few types for its rules, not as the test that covers them,
+	 * so it is not counted as a test that names a type.
+	 */
+	private static final Path THESE_RULES = MODULE_TEST_SOURCES
+		.resolve(ArchitectureTests.class.getName().replace('.', '/') + ".java");
 
 	/**
 	 * The findings model every feature uses: the one package under the root that is not a
@@ -158,6 +178,61 @@ class ArchitectureTests {
 		assertThat(linesPerPackage).isNotEmpty();
 		assertThat(over).as("main packages over %d lines: split each by the stories it tells", MAX_PACKAGE_LINES)
 			.isEmpty();
+	}
+
+	/**
+	 * Tests follow the code: every main type is named, as a whole word, by a test, either
+	 * its own (where it lives) or the one that covers it, whose Javadoc says what of the
+	 * type it asserts. A type that no test names is a type nobody can find the test of.
+	 */
+	@Test
+	void everyMainTypeIsNamedByATest() throws IOException {
+		Set<String> words = new HashSet<>();
+		for (Path root : TEST_SOURCES) {
+			for (Path file : javaFiles(root)) {
+				if (!file.normalize().equals(THESE_RULES)) {
+					words.addAll(Arrays.asList(Files.readString(file, StandardCharsets.UTF_8).split("\\W+")));
+				}
+			}
+		}
+		List<String> types = new ArrayList<>();
+		for (Path file : javaFiles(MAIN_SOURCES)) {
+			if (!file.getFileName().toString().equals("package-info.java")) {
+				types.add(packageName(file.getParent()) + "." + file.getFileName().toString().replace(".java", ""));
+			}
+		}
+		List<String> unnamed = types.stream()
+			.filter((type) -> !words.contains(type.substring(type.lastIndexOf('.') + 1)))
+			.sorted()
+			.toList();
+		assertThat(types).isNotEmpty();
+		assertThat(words).isNotEmpty();
+		assertThat(unnamed)
+			.as("main types that no test names: test each where it lives, or name it in the Javadoc "
+					+ "of the test that covers it, with what that test asserts of it")
+			.isEmpty();
+	}
+
+	/**
+	 * Each main package has its test package in this module, with at least one test class
+	 * ({@code *Tests}) in it.
+	 */
+	@Test
+	void everyMainPackageHasItsTestPackage() throws IOException {
+		Set<Path> packages = new TreeSet<>();
+		for (Path file : javaFiles(MAIN_SOURCES)) {
+			if (!file.getFileName().toString().equals("package-info.java")) {
+				packages.add(MAIN_SOURCES.relativize(file.getParent()));
+			}
+		}
+		List<String> untested = new ArrayList<>();
+		for (Path relative : packages) {
+			if (!holdsATestClass(MODULE_TEST_SOURCES.resolve(relative))) {
+				untested.add(packageName(MAIN_SOURCES.resolve(relative)));
+			}
+		}
+		assertThat(packages).isNotEmpty();
+		assertThat(untested).as("main packages without a test package holding a *Tests class").isEmpty();
 	}
 
 	@Test
@@ -508,6 +583,30 @@ class ArchitectureTests {
 			}
 		}
 		return count;
+	}
+
+	private static List<Path> javaFiles(Path root) throws IOException {
+		assertThat(root).as("a source directory, from the module's directory").isDirectory();
+		try (Stream<Path> files = Files.walk(root)) {
+			return files.filter((file) -> file.toString().endsWith(".java")).sorted().toList();
+		}
+	}
+
+	/**
+	 * The package of a directory of the main sources.
+	 */
+	private static String packageName(Path directory) {
+		Path relative = MAIN_SOURCES.relativize(directory);
+		return relative.toString().replace(relative.getFileSystem().getSeparator(), ".");
+	}
+
+	private static boolean holdsATestClass(Path directory) throws IOException {
+		if (!Files.isDirectory(directory)) {
+			return false;
+		}
+		try (Stream<Path> files = Files.list(directory)) {
+			return files.anyMatch((file) -> file.getFileName().toString().endsWith("Tests.java"));
+		}
 	}
 
 	private static List<CompilationUnitTree> parseMainSources() throws IOException {

@@ -27,7 +27,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * generated configuration metadata (so IDEs complete it) and on its reference page the
  * day it appears ({@code docs/properties.md}, {@code docs/metrics.md}, the catalogue of
  * {@code docs/findings.md}), and those pages list nothing the code does not declare; the
- * README and the pages under {@code docs/} link only to what exists.
+ * README and the pages under {@code docs/} link only to what exists. Covers
+ * {@code FindingDeclarations} and {@code FindingType}: the catalogue of
+ * {@code docs/findings.md} has one row per id the features declare (each feature's
+ * declarations listed in {@code spring.factories}), with the severity and the title
+ * declared.
  */
 class DocumentationTests {
 

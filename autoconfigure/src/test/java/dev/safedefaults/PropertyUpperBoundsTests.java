@@ -24,7 +24,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 /**
  * Every duration, size and count property has an upper bound (and a lower one), checked
  * at startup by the properties themselves, with the property, the value and the range in
- * the message: no value can make the starter misbehave silently or overflow later.
+ * the message: no value can make the starter misbehave silently or overflow later. Covers
+ * {@code PropertyBounds}, which every properties class calls: its message names the
+ * property, the value and the range, and the upper bound itself is accepted.
  */
 class PropertyUpperBoundsTests {
 

@@ -36,6 +36,14 @@ import org.springframework.context.annotation.Configuration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+/**
+ * The findings store and the check runner: checks run once at startup, deferred ones off
+ * the startup path, their findings stored, silenced or failing the start as the
+ * application says. Covers {@code SafeDefaultsProperties} (the ids it silences, fail-on
+ * and the deferred checks' timeout, each refused at startup when invalid) and
+ * {@code ConditionalOnSafeDefaultsEnabled} (the master switch off leaves no store, no
+ * runner and no check run).
+ */
 class SafeDefaultsAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()

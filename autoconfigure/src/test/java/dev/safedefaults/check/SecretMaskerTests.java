@@ -11,7 +11,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * JDBC URL is rendered by the jdbc feature's {@code JdbcUrlForDisplay}, which
  * {@code JdbcUrlDisplayForm} (listed in {@code META-INF/spring.factories}) lends to this
  * routine, so that {@code check} itself knows no JDBC syntax: the URL cases here are that
- * renderer's tests.
+ * renderer's tests. Covers {@code UrlDisplayForm}, the contract it is lent through: a
+ * value of its kind rendered whole, a URL of its kind found inside free text and shown as
+ * its scheme and one mask when its end is unknown, and a rendering kept as it is.
  */
 class SecretMaskerTests {
 

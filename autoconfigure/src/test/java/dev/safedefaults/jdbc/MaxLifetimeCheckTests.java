@@ -26,7 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * driver's part that reads the server's {@code wait_timeout} (the real reads are tested
  * in {@code MaxLifetimeOnEmbeddedMariaDbTests} and, on PostgreSQL,
  * {@code SessionTimeoutsOnPostgreSqlTests}). Hikari's defaults: maxLifetime 30 min,
- * keepaliveTime 2 min.
+ * keepaliveTime 2 min. Covers {@code DeferredPoolSessionCheck}, the base of every check
+ * of a pool's session: deferred, named after its finding, and run on the application's
+ * pool.
  */
 class MaxLifetimeCheckTests {
 
@@ -46,8 +48,12 @@ class MaxLifetimeCheckTests {
 	}
 
 	@Test
-	void isDeferredBecauseItQueriesTheServer() {
-		this.runner.run((context) -> assertThat(context.getBean(MaxLifetimeCheck.class).deferred()).isTrue());
+	void isDeferredBecauseItQueriesTheServerAndNamedAfterItsFinding() {
+		this.runner.run((context) -> {
+			MaxLifetimeCheck check = context.getBean(MaxLifetimeCheck.class);
+			assertThat(check.deferred()).isTrue();
+			assertThat(check.name()).isEqualTo(JdbcFindings.MAX_LIFETIME.id());
+		});
 	}
 
 	@Test

@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What the pool settings check finds on any Hikari pool, whichever its driver: Hikari's
  * own trap, an infinite connection timeout. Each driver's traps are its sub-package's
  * ({@code MySqlProtocolSettingsCheckTests}); an H2 pool has none, so only Hikari's is
- * checked here.
+ * checked here. Covers {@code DriverSettingsCheck}, each driver's part as the check lists
+ * it from {@code spring.factories}: none says anything about a pool of another driver.
  */
 class PoolSettingsCheckTests {
 

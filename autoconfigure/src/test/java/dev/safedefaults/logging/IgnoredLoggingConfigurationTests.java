@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * No logging configuration is ignored in silence: a Logback file while Log4j2 runs, a
  * Log4j2 file while Logback runs, and why Logback runs when both are on the class path;
  * the keep-Logback route (Logback without Log4j2's core) is not reported as a failed
- * Log4j2 route.
+ * Log4j2 route. Covers {@code Log4j2LoggingSystemChoice} as the check asks it: Boot's
+ * Log4j2 system told from the others, and Log4j2's core present or not.
  */
 class IgnoredLoggingConfigurationTests {
 

@@ -19,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * With both logging routes' libraries excluded, SLF4J has no provider and discards every
- * line: the starter says so on standard error, with both routes.
+ * line: the starter says so on standard error, with both routes. Covers
+ * {@code LoggingDefaultsSwitch}: with the master switch or the logging switch off,
+ * nothing is said.
  */
 class NoLoggingSystemWarningTests {
 

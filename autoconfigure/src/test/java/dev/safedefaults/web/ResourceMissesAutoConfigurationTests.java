@@ -24,7 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The auto-configuration's conditions, its bound, and the finding for a
- * ResourceUrlProvider given handlers of its own.
+ * ResourceUrlProvider given handlers of its own. Covers {@code ResourceMissesProperties}
+ * (its switch, which keeps the check, and the bound on maximum-size checked at startup)
+ * and {@code WebFindings} (the finding's id, subject and message for such a provider).
  */
 class ResourceMissesAutoConfigurationTests {
 

@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with Disruptor 4.0.0, where the starter sets no selector and Log4j's blocking policy is
  * asked for, loses WARN events uncounted, and the check says so. The worker runs in its
  * own JVM, bounded: its output goes to a file, and a worker that hangs is killed and
- * fails the test.
+ * fails the test. Covers {@code DisruptorVersion}: 3.4.4 and 4.0.0 told apart from the
+ * class path alone, no finding with the one, {@code logging.disruptor-4} with the other.
  */
 @OnEveryJdk
 class DisruptorVersionIT {

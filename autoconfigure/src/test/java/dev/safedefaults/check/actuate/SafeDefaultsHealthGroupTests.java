@@ -35,7 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The {@code safe-defaults} health group as Boot's health endpoint sees it: added by a
  * {@code HealthEndpointGroupsPostProcessor}, who sees its details decided by Boot's
- * settings, the starter's property, or the application's own group.
+ * settings, the starter's property, or the application's own group. Covers
+ * {@code SafeDefaultsHealthEndpointGroup} (only the contributor, not a probe, Boot's
+ * settings inherited, the application's own group winning) and
+ * {@code SafeDefaultsHealthProperties} (its show-details opens the group and not the rest
+ * of health; an unknown value goes through Boot's failure report).
  */
 class SafeDefaultsHealthGroupTests {
 

@@ -49,7 +49,10 @@ import org.springframework.http.converter.xml.Jaxb2RootElementHttpMessageConvert
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Feign clients calling a real server on loopback, with the starter's converters.
+ * Feign clients calling a real server on loopback, with the starter's converters. Covers
+ * {@code FeignProperties} (switched off, every client builds OpenFeign's own converters
+ * again) and {@code OpenFeignClientsStatus} (the status lists each client on the shared
+ * converters or on its own built once, and says when the feature is off).
  */
 class FeignConvertersAutoConfigurationTests {
 

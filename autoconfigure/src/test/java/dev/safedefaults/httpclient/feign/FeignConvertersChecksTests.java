@@ -57,7 +57,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The checks {@code feign.per-call-converters} and {@code feign.default-converters}, on
  * clients whose server runs on loopback: the startup checks send no request and call no
  * codec; per-call converters are found from the calls the application makes once it is
- * ready.
+ * ready. Covers {@code ConverterBuildCounter} (each build of a client's converters after
+ * startup counted, none during it, the finding at the first report's count) and
+ * {@code ClientObserversConfiguration}, which puts the observers in every client's
+ * context, named after the client (the finding's subject).
  */
 @OnEveryJdk
 class FeignConvertersChecksTests {

@@ -19,7 +19,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code feign} status reporter when OpenFeign is absent.
+ * The {@code feign} status reporter when OpenFeign is absent. Covers
+ * {@code FeignFeatureStatus} (it says the library is absent) and
+ * {@code FeignClientsStatus}, whose signature names no Feign type: the reporter loads and
+ * reports in a class loader without OpenFeign.
  */
 class FeignFeatureStatusTests {
 

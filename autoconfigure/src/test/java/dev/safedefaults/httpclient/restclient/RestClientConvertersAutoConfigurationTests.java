@@ -57,7 +57,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * when the shared set is incomplete), {@code RestClientFeatureStatus},
  * {@code RestClientConvertersCheck} and {@code RestClientFindings}, and the shared set's
  * {@code SharedConvertersOutcome} with {@code HttpClientFindings} (the incomplete set's
- * warning).
+ * warning), and {@code RestClientProperties} (switched off, Boot's converters come back
+ * and an info says so).
  */
 class RestClientConvertersAutoConfigurationTests {
 

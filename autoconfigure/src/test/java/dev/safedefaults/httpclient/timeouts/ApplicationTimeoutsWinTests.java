@@ -45,7 +45,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * give its clients a timeout keeps the application's value, and the status names it as
  * the application's. Each call goes to a downstream that never answers, so the time it
  * gives up after tells which timeout applied: the application's short one, never the
- * starter's 60 s.
+ * starter's 60 s. Covers {@code DefaultsFreeBuilder}: a request factory of the
+ * application's from {@code ClientHttpRequestFactoryBuilder.of(supplier)}, JDK or simple,
+ * starts and keeps its own read timeout.
  */
 class ApplicationTimeoutsWinTests {
 

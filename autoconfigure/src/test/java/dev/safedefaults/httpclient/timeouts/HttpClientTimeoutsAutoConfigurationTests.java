@@ -40,7 +40,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every client Boot builds gets a connect and a read timeout where the application sets
  * none, through Boot's own settings at the lowest precedence; whatever the application
- * sets wins; a client left without one is reported.
+ * sets wins; a client left without one is reported. Covers
+ * {@code HttpClientTimeoutsDefaults} (10s and 60s, the properties that change them, the
+ * switch and the range), {@code BootClientTimeouts} and {@code ClientTimeouts} (Boot's
+ * clients and each HTTP service group, each timeout with its value and where it comes
+ * from), {@code HttpClientTimeoutsFeatureStatus} (what got the defaults, what kept its
+ * own, the library absent), and {@code ClientTimeoutsCheck} with
+ * {@code HttpClientTimeoutsFindings} (one finding per setting left without a bound,
+ * naming the clients and the property to set, and the switch when it is off).
  */
 class HttpClientTimeoutsAutoConfigurationTests {
 

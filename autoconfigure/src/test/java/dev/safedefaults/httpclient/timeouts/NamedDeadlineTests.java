@@ -27,6 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a deadline on the whole exchange: a body still flowing at the deadline is cut at the
  * deadline, as without the starter, and the cut names the timeout, its value, where it
  * came from and the property that lifts it, where Framework alone says {@code closed}.
+ * Covers {@code DeadlineNamingBuilder} and {@code DeadlineNamingRequest}: the cut body's
+ * and the missed headers' failures name the deadline, a body read within it is whole.
  */
 class NamedDeadlineTests {
 

@@ -32,7 +32,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * is needed: what it adds, what it leaves, when, and the feature's status and switches.
  * The post-processor is the MySQL protocol's, on the jdbc root's skeleton
  * ({@code HikariDefaultsPostProcessor}, its {@code PoolDefaultsReport} per pool, and the
- * listed {@code DriverDefaults} that name the pools when the defaults are off).
+ * listed {@code DriverDefaults} that name the pools when the defaults are off). Covers
+ * {@code MySqlProtocolDefaults}, this driver's {@code DriverDefaults} (with the defaults
+ * off, a MySQL-protocol pool is said to be checked only, a pool of another driver left
+ * alone and why), and {@code LibraryAbsentFeatureStatus} (without HikariCP, the status
+ * says so).
  */
 class JdbcDefaultsAutoConfigurationTests {
 
@@ -253,6 +257,16 @@ class JdbcDefaultsAutoConfigurationTests {
 				// off, still checked.
 				assertThat(status.scope()).endsWith(": checks only");
 			});
+	}
+
+	@Test
+	void withTheDefaultsOffAPoolOfAnotherDriverIsNamedLeftAloneWithWhatIsStillChecked() {
+		this.runner
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:defaults-off", "spring.datasource.name=orders",
+					"safe-defaults.jdbc.enabled=false")
+			.run((context) -> assertThat(status(context).scope())
+				.isEqualTo("orders: left alone, jdbc:h2 is not a MySQL-protocol pool (its driver is not MySQL "
+						+ "Connector/J or MariaDB Connector/J): no JDBC default, only the Hikari settings are checked"));
 	}
 
 	@Test

@@ -48,7 +48,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * Hikari pool that dials PgBouncer, and silent for a direct pool or with
  * {@code prepareThreshold=0}. Each test gets a PgBouncer of its own, so that no server
  * session keeps another test's statements. Without PostgreSQL or PgBouncer: a failure on
- * CI, a {@code SKIPPED:} line elsewhere ({@link MachineService}).
+ * CI, a {@code SKIPPED:} line elsewhere ({@link MachineService}). Covers
+ * {@code PreparedStatementErrors}: at run time, the statements of a Hikari pool that
+ * failed with "already exists" (42P05) or "does not exist" (26000) are counted, through
+ * the pool's exception override, in one finding for the pool; none with
+ * {@code prepareThreshold=0}.
  */
 @Slow
 class PreparedStatementsBehindPgBouncerTests {

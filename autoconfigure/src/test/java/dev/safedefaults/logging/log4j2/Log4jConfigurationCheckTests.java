@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The logging checks on real Log4j2 configuration files.
+ * The logging checks on real Log4j2 configuration files. Covers
+ * {@code FullStackTraceRenderers}: the layouts that print a 40-frame test exception in
+ * full are named, whatever prints it, and those that throttle or shorten it are not.
  */
 class Log4jConfigurationCheckTests {
 

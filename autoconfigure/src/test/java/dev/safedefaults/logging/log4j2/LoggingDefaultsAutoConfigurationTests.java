@@ -28,6 +28,12 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/**
+ * The logging defaults on Log4j2 and the logging system's check, in an application
+ * context. Covers {@code LoggingFeatureStatus} (all loggers asynchronous; switched off in
+ * the application's properties) and, without log4j-core, the status that says the library
+ * is absent ({@code LibraryAbsentFeatureStatus}).
+ */
 @OnEveryJdk
 class LoggingDefaultsAutoConfigurationTests {
 

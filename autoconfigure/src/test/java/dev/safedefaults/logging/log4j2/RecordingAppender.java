@@ -18,6 +18,8 @@ public class RecordingAppender extends AbstractAppender {
 
 	private final CountDownLatch release;
 
+	private final CountDownLatch entered = new CountDownLatch(1);
+
 	private final List<LogEvent> written = new CopyOnWriteArrayList<>();
 
 	/**
@@ -32,6 +34,7 @@ public class RecordingAppender extends AbstractAppender {
 
 	@Override
 	public void append(LogEvent event) {
+		this.entered.countDown();
 		try {
 			this.release.await(5, TimeUnit.MINUTES);
 		}
@@ -46,6 +49,23 @@ public class RecordingAppender extends AbstractAppender {
 	 */
 	public void release() {
 		this.release.countDown();
+	}
+
+	/**
+	 * Waits until an event has reached the appender: held there, when it is stalled.
+	 * @return whether one did within 30 seconds
+	 * @throws InterruptedException when interrupted
+	 */
+	public boolean awaitEntered() throws InterruptedException {
+		return this.entered.await(30, TimeUnit.SECONDS);
+	}
+
+	/**
+	 * The events written, in order.
+	 * @return the events
+	 */
+	public List<LogEvent> written() {
+		return List.copyOf(this.written);
 	}
 
 	/**

@@ -37,7 +37,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code %throttledEx} rendering events through a real {@link PatternLayout} (the plugin
  * found through Log4j's plugin index, as in an application). Event times are set, not
- * waited for: intervals are crossed by timestamps.
+ * waited for: intervals are crossed by timestamps. Covers {@code ThrottledStackTraces},
+ * which the converter keeps: the first traces of a kind in full, then one line (class,
+ * throw site, root cause, counts and times, never the message), every elision counted,
+ * the kinds remembered bounded.
  */
 @OnEveryJdk
 class ThrottledThrowablePatternConverterTests {

@@ -12,7 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The checks of an application's own Logback {@code AsyncAppender}, on real contexts
- * configured from XML.
+ * configured from XML. Covers {@code AsyncAppenderFindings} (each finding's id, and the
+ * appender, queue and setting its message and fix name) and {@code LogbackAppenders} (an
+ * async appender nested in another found, each once).
  */
 @Tag("logback")
 class LogbackAsyncAppenderCheckTests {

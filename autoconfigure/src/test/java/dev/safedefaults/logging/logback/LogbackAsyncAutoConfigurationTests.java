@@ -42,7 +42,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Logback route's auto-configuration, on the Logback context SLF4J is bound to (this
  * execution's class path has Logback and no Log4j SLF4J provider, as an application that
- * keeps Logback).
+ * keeps Logback). Covers {@code ConditionalOnLogbackLoggingSystem} and its
+ * {@code OnLogbackLoggingSystemCondition}: both Logback auto-configurations apply or back
+ * off together, with the reason in the condition report.
  */
 @Tag(LogbackFixtures.TAG)
 class LogbackAsyncAutoConfigurationTests {

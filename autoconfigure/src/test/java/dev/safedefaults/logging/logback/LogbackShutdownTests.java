@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The stop on Logback: the wrapped appenders' queues written within the shutdown timeout,
- * what a stalled output keeps counted in the same last line as on Log4j2.
+ * what a stalled output keeps counted in the same last line as on Log4j2. Covers
+ * {@code LogQueue}, each wrapped appender as the stop sees it: awaited until empty, its
+ * backlog counted, its output written to past the queue.
  */
 @Tag(LogbackFixtures.TAG)
 class LogbackShutdownTests {

@@ -36,7 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * bounded stop registered in Spring Boot's shutdown handlers, once per Log4j context, and
  * never where the stop is somebody else's. The system test {@code SampleAppFailedStartIT}
  * proves that the report then reaches the console;
- * {@link LogbackFailedStartLogDrainTests} is the same on Logback.
+ * {@link LogbackFailedStartLogDrainTests} is the same on Logback. Covers
+ * {@code Log4j2StopRoute}, the route that runs here: the drain registered once per Log4j
+ * context, which it marks.
  */
 @OnEveryJdk
 class FailedStartLogDrainTests {

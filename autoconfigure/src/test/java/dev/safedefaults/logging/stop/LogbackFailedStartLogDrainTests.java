@@ -26,6 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * queues at exit, as {@link FailedStartLogDrainTests} for Log4j2: once per Logback
  * context, and never where the stop is somebody else's. This execution's class path has
  * log4j-core too (the Log4j API's backend): the drain must be Logback's, not Log4j's.
+ * Covers {@code LoggingStopRoute} (of the routes listed, the one whose logging system
+ * runs: Logback's, though log4j-core is present) and {@code LogbackStopRoute} (the drain
+ * registered once per Logback context, which it marks).
  */
 @OnEveryJdk
 @Tag(LogbackFixtures.TAG)

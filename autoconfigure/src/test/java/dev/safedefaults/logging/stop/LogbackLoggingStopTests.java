@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * When Logback runs, the starter's bounded stop takes Boot's place as on Log4j2; when
- * Boot chooses Logback but SLF4J is bound elsewhere, Boot keeps its own.
+ * Boot chooses Logback but SLF4J is bound elsewhere, Boot keeps its own. Covers
+ * {@code LogbackStopRoute}: it runs only when Logback is SLF4J's backend, and registers
+ * the stop with its bound.
  */
 @OnEveryJdk
 @Tag(LogbackFixtures.TAG)

@@ -47,7 +47,10 @@ import static org.awaitility.Awaitility.await;
  * readings cover {@link #OBSERVED} of the JVM's time from the first reading after the
  * load started. A loaded machine makes the tests slower, not red. The tests that expect a
  * storm are the positive controls of those that expect none: the same observation is long
- * enough to raise one.
+ * enough to raise one. Covers {@code JfrThrowableSource} (this JVM's own throwables, and
+ * the calling site of a storm, read from its flight recorder) and
+ * {@code RuntimeFeatureStatus} (what is watched, off by default and how to switch it on,
+ * the flight recorder absent).
  */
 @OnEveryJdk
 @Slow

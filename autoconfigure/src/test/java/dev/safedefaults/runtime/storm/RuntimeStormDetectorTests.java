@@ -22,7 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The detector's decisions, driven by a fake source with readings one second apart: no
- * flight recorder, no clock, no waiting.
+ * flight recorder, no clock, no waiting. Covers {@code StormWatch} (the readings of the
+ * sustained duration, the diagnostic window opened at most once per window interval, the
+ * finding while a storm lasts), {@code StormEvaluator} (a storm's start and end, logged
+ * at most once per log interval, and its last report), {@code StormReports} (the rates,
+ * sites, times and durations the findings and the log lines say) and
+ * {@code RuntimeFindings} (each finding under its id and severity).
  */
 @OnEveryJdk
 class RuntimeStormDetectorTests {

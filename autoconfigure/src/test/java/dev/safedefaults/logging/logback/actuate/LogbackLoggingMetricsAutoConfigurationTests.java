@@ -35,7 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/metrics.md gives them on Log4j2: what the wrapped appenders' full queues discarded
  * and the stack traces {@code %throttledEx} left out, no ring-buffer gauge; none when the
  * logging defaults are off. On the Logback context SLF4J is bound to (this execution's
- * class path, as an application that keeps Logback).
+ * class path, as an application that keeps Logback). Covers {@code LoggingFeature}'s
+ * meter names, which both routes register: here as docs/metrics.md spells them.
  */
 @Tag(LogbackFixtures.TAG)
 class LogbackLoggingMetricsAutoConfigurationTests {
