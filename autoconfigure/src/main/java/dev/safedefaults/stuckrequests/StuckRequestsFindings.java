@@ -27,9 +27,11 @@ public final class StuckRequestsFindings implements FindingDeclarations {
 
 	/** Waiting for an HTTP response. */
 	static final FindingType HTTP_RESPONSE = STUCK_REQUESTS.because(
-			"%1$s running longer than %2$s wait for an HTTP response from %3$s%4$s. Nothing ends the wait but the "
-					+ "downstream: each such request keeps its thread (and any database connection it holds), and "
-					+ "once every request thread waits the service answers nothing (incident 6).",
+			"%1$s running longer than %2$s wait for an HTTP response from %3$s%4$s. Only the downstream or a read "
+					+ "timeout longer than that ends the wait (by default the JDK HttpClient and HttpURLConnection "
+					+ "have none, Apache HttpClient 5 gives up after 3 minutes of silence): each such request keeps "
+					+ "its thread (and any database connection it holds), and once every request thread waits the "
+					+ "service answers nothing (incident 6).",
 			"Give this client a read timeout: build it from Boot's RestClient.Builder, RestTemplateBuilder or "
 					+ "WebClient.Builder bean (or an HTTP service group), which gets the starter's timeouts "
 					+ "(spring.http.clients.read-timeout), instead of RestClient.builder(), RestClient.create(), "

@@ -127,7 +127,10 @@ class StuckRequestsAutoConfigurationTests {
 				assertThat(finding.message()).startsWith("1 request running longer than 1s wait for an HTTP response "
 						+ "from " + hostAndPort + " (JDK HttpClient via RestClient), at "
 						+ StuckRequestsAutoConfigurationTests.class.getName() + ".lambda$");
-				assertThat(finding.message()).contains("(GET /orders/{id})");
+				assertThat(finding.message()).contains("(GET /orders/{id})")
+					.as("what ends such a wait, as HandBuiltClientSilenceProbe measured it")
+					.contains("Only the downstream or a read timeout longer than that ends the wait")
+					.contains("Apache HttpClient 5 gives up after 3 minutes of silence");
 				assertThat(finding.fix()).contains("RestClient.Builder");
 				assertThat(context.getBean(StuckRequestsWatch.class).stuck()).isOne();
 				silent.answerEveryCall();
