@@ -190,7 +190,7 @@ class ArchitectureTests {
 		Set<String> words = new HashSet<>();
 		for (Path root : TEST_SOURCES) {
 			for (Path file : javaFiles(root)) {
-				if (!file.normalize().equals(THESE_RULES)) {
+				if (!file.normalize().equals(THESE_RULES) && isATest(file)) {
 					words.addAll(Arrays.asList(Files.readString(file, StandardCharsets.UTF_8).split("\\W+")));
 				}
 			}
@@ -211,6 +211,12 @@ class ArchitectureTests {
 			.as("main types that no test names: test each where it lives, or name it in the Javadoc "
 					+ "of the test that covers it, with what that test asserts of it")
 			.isEmpty();
+	}
+
+	/** A test class ({@code *Tests}, {@code *IT}), not a benchmark or a test's helper. */
+	private static boolean isATest(Path file) {
+		String name = file.getFileName().toString();
+		return name.endsWith("Tests.java") || name.endsWith("IT.java");
 	}
 
 	/**

@@ -55,6 +55,17 @@ final class HikariPools implements JdbcPools {
 		return String.join("; ", states);
 	}
 
+	@Override
+	public int connectionsInUseWhereWaitedOn() {
+		int[] inUse = { 0 };
+		forEachPool((hikari, pool) -> {
+			if (pool.getThreadsAwaitingConnection() > 0) {
+				inUse[0] += pool.getActiveConnections();
+			}
+		});
+		return inUse[0];
+	}
+
 	private List<String> names(Predicate<HikariPoolMXBean> which) {
 		List<String> names = new ArrayList<>();
 		forEachPool((hikari, pool) -> {

@@ -43,4 +43,12 @@ interface JdbcPools {
 	 */
 	String state();
 
+	/**
+	 * How many connections are in use in the pools that threads wait on now.
+	 * @return the count, or {@code -1} when unknown
+	 */
+	default int connectionsInUseWhereWaitedOn() {
+		return -1;
+	}
+
 }

@@ -197,9 +197,10 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		this.episodeMostStuck = Math.max(this.episodeMostStuck, this.stuck);
 		boolean poolWaits = groups.stream().anyMatch((group) -> group.waitingOn().kind() == WaitKind.POOL_CONNECTION);
 		String poolState = poolWaits ? this.pools.state() : "";
+		int connectionsInUse = poolWaits ? this.pools.connectionsInUseWhereWaitedOn() : -1;
 		List<Finding> findings = new ArrayList<>();
 		for (WaitGroup group : groups) {
-			findings.add(group.finding(groups, this.threshold, poolState));
+			findings.add(group.finding(groups, this.threshold, poolState, connectionsInUse));
 		}
 		List<Finding> kept = this.store.publish(SOURCE, findings);
 		this.published = groups;

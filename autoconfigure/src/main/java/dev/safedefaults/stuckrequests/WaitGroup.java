@@ -62,17 +62,20 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 	 * @param all every group, for what the holders of a pool wait on
 	 * @param threshold the threshold
 	 * @param poolState the JDBC pools' state now, empty when unknown
+	 * @param connectionsInUse the connections in use in the pools waited on, {@code -1}
+	 * when unknown
 	 * @return the finding
 	 */
-	Finding finding(List<WaitGroup> all, Duration threshold, String poolState) {
+	Finding finding(List<WaitGroup> all, Duration threshold, String poolState, int connectionsInUse) {
 		WaitKind kind = this.waitingOn.kind();
 		String subject = kind.label() + ": " + this.waitingOn.target();
 		String requests = this.count + ((this.count == 1) ? " request" : " requests");
 		return kind.finding()
-			.raise(subject, requests, DurationText.of(threshold), this.waitingOn.target(), details(all, poolState));
+			.raise(subject, requests, DurationText.of(threshold), this.waitingOn.target(),
+					details(all, poolState, connectionsInUse));
 	}
 
-	private String details(List<WaitGroup> all, String poolState) {
+	private String details(List<WaitGroup> all, String poolState, int connectionsInUse) {
 		StringBuilder details = new StringBuilder(", at ").append(this.waitingOn.site());
 		if (!this.endpoints.isEmpty()) {
 			details.append(" (").append(String.join(", ", this.endpoints)).append(')');
@@ -82,18 +85,26 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 		}
 		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION) {
 			List<String> others = new ArrayList<>();
+			int holders = 0;
 			for (WaitGroup other : all) {
 				if (other.waitingOn().kind() != WaitKind.POOL_CONNECTION) {
 					others.add(other.count() + " on " + other.waitingOn().kind().label() + ": "
 							+ other.waitingOn().target());
+					holders += other.count();
 				}
 			}
-			if (!others.isEmpty()) {
-				// No public API says which thread holds a connection: the holders are
-				// inferred, and said to be.
+			// No public API says which thread holds a connection: the holders are
+			// inferred, and said to be; "probably" only when they are enough to hold
+			// every connection in use.
+			if (!others.isEmpty() && connectionsInUse > 0 && holders >= connectionsInUse) {
 				details
 					.append("; its connections are probably held by the other requests past the threshold, "
 							+ "which wait: ")
+					.append(String.join(", ", others));
+			}
+			else if (!others.isEmpty()) {
+				details
+					.append("; the other requests past the threshold, which may hold some of its connections, wait: ")
 					.append(String.join(", ", others));
 			}
 		}

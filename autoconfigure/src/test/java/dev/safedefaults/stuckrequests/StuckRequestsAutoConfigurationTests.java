@@ -34,9 +34,10 @@ import static org.awaitility.Awaitility.await;
  * The watch's conditions and bound, and the whole path in one context: a request through
  * the filter whose RestClient, built by hand, waits on a downstream that never answers is
  * the finding, with the host and port and the client library, for as long as it waits;
- * then cleared. Covers {@code StuckRequestsProperties} (its bound),
- * {@code StuckRequestsFindings} and {@code WaitGroup} (the finding's subject and
- * message).
+ * then cleared. Covers {@code InFlightRequestsFilter} (the registered filter: a request
+ * through it is watched while it runs, and forgotten once it ends),
+ * {@code StuckRequestsProperties} (its bound), {@code StuckRequestsFindings} and
+ * {@code WaitGroup} (the finding's subject and message).
  */
 class StuckRequestsAutoConfigurationTests {
 

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A pool wait's finding says whose requests probably hold the pool's connections, each
- * wait as the subject of its own finding, and says nothing of holders when no other
+ * A pool wait's finding says whose requests probably hold the pool's connections (when
+ * they are at least as many as the connections in use; else that they may hold some),
+ * each wait as the subject of its own finding, and says nothing of holders when no other
  * request is past the threshold.
  */
 class WaitGroupTests {
@@ -32,22 +33,36 @@ class WaitGroupTests {
 			1, Set.of());
 
 	@Test
-	void aPoolWaitSaysItsConnectionsAreProbablyHeldByTheOtherRequestsAndWhatTheyWaitOn() {
-		Finding finding = this.pool.finding(List.of(this.pool, this.http, this.sleep), THRESHOLD, POOL_STATE);
+	void aPoolWaitSaysItsConnectionsAreProbablyHeldByTheOtherRequestsWhenTheyAreEnoughToHoldThemAll() {
+		List<WaitGroup> all = List.of(this.pool, this.http, this.sleep);
+		Finding finding = this.pool.finding(all, THRESHOLD, POOL_STATE, 2);
 		assertThat(finding.subject()).isEqualTo("pool connection: HikariPool-1");
 		assertThat(finding.message()).startsWith("3 requests running longer than 2s wait for a connection from "
 				+ "HikariPool-1, at com.example.NoteController.read:33 (GET /notes/{id}); " + POOL_STATE
 				+ "; its connections are probably held by the other requests past the threshold, which wait: "
 				+ "2 on HTTP response: 127.0.0.1:8081 (JDK HttpClient via RestClient), 1 on sleep: Thread.sleep. ");
-		Finding holders = this.http.finding(List.of(this.pool, this.http, this.sleep), THRESHOLD, POOL_STATE);
+		Finding holders = this.http.finding(all, THRESHOLD, POOL_STATE, 2);
 		assertThat(finding.message()).as("each wait named as its own finding's subject").contains(holders.subject());
 		assertThat(holders.message()).doesNotContain("held by").doesNotContain(POOL_STATE);
 	}
 
 	@Test
+	void fewerOtherRequestsThanConnectionsInUseMayHoldSomeOfThemOnly() {
+		Finding finding = this.pool.finding(List.of(this.pool, this.sleep), THRESHOLD,
+				"HikariPool-1: 10 of 10 connections in use, 3 threads waiting for one", 10);
+		assertThat(finding.message()).doesNotContain("probably")
+			.contains("; the other requests past the threshold, which may hold some of its connections, wait: "
+					+ "1 on sleep: Thread.sleep. ");
+		assertThat(this.pool.finding(List.of(this.pool, this.http), THRESHOLD, "", -1).message())
+			.as("the connections in use unknown")
+			.doesNotContain("probably")
+			.contains("which may hold some of its connections, wait: 2 on HTTP response");
+	}
+
+	@Test
 	void aPoolWaitAloneNamesNoHolders() {
-		Finding finding = this.pool.finding(List.of(this.pool), THRESHOLD, POOL_STATE);
-		assertThat(finding.message()).contains(POOL_STATE).doesNotContain("held by the other requests");
+		Finding finding = this.pool.finding(List.of(this.pool), THRESHOLD, POOL_STATE, 2);
+		assertThat(finding.message()).contains(POOL_STATE).doesNotContain("held by").doesNotContain("may hold");
 	}
 
 }

@@ -46,8 +46,20 @@ class OpenInViewStuckRequestsIT {
 	/** Plain reads sent once every connection is held. */
 	private static final int WAITERS = 2;
 
-	/** Longer than anything the test waits for, so that no call outlives the test. */
-	private static final Duration CALL_TIMEOUT = Duration.ofSeconds(90);
+	/**
+	 * Each call's own bound, so that none outlives the test; longer than the pool's
+	 * connection timeout ({@link #POOL_CONNECTION_TIMEOUT}), so that a read waiting for
+	 * the pool ends by the pool, not by the client.
+	 */
+	private static final Duration CALL_TIMEOUT = Duration.ofSeconds(180);
+
+	/**
+	 * How long a plain read waits for a connection: far longer than the test keeps the
+	 * pool drained (the threshold plus 10 s, then a health call or two), so that on a
+	 * loaded machine the reads still get their connection rather than Hikari's 30 s
+	 * default failing them.
+	 */
+	private static final Duration POOL_CONNECTION_TIMEOUT = Duration.ofSeconds(120);
 
 	private static final String POOL_WARN_LINE = "stuck-requests.waiting pool connection: HikariPool-1: ";
 
@@ -59,6 +71,7 @@ class OpenInViewStuckRequestsIT {
 				ConsumerApp app = ConsumerApp.start(PROJECT,
 						"--spring.datasource.url=jdbc:postgresql://127.0.0.1:5432/test",
 						"--spring.datasource.hikari.maximum-pool-size=" + POOL_SIZE,
+						"--spring.datasource.hikari.connection-timeout=" + POOL_CONNECTION_TIMEOUT.toMillis(),
 						"--safe-defaults.stuck-requests.threshold=" + THRESHOLD.toSeconds() + "s",
 						"--pricing.url=" + pricing.url())) {
 			String hostAndPort = URI.create(pricing.url()).getAuthority();
@@ -98,6 +111,10 @@ class OpenInViewStuckRequestsIT {
 				.contains("spring.jpa.open-in-view");
 			assertThat(finding.path("fix").asString()).contains("spring.jpa.open-in-view=false");
 			assertThat(reads).as("plain reads answered while the pool is drained").noneMatch(CompletableFuture::isDone);
+			// The finding is published, then logged (through Log4j2's async loggers):
+			// the line may follow the finding by a moment.
+			app.awaitLog(POOL_WARN_LINE, Duration.ofSeconds(10));
+			app.awaitLog("stuck-requests.waiting " + holders, Duration.ofSeconds(10));
 			List<String> lines = warnLines(app, POOL_WARN_LINE);
 			assertThat(lines).as("WARN lines naming the pool; log:\n%s", app.log()).hasSize(1);
 			assertThat(lines.get(0)).contains(" WARN ")
@@ -123,7 +140,7 @@ class OpenInViewStuckRequestsIT {
 			await("the findings cleared").atMost(NAMED_WITHIN).until(() -> stuckRequestsFindings(app).isEmpty());
 			assertThat(app.get("/notes/" + id, Duration.ofSeconds(10)).body()).as("a read after the recovery")
 				.isEqualTo("Ada");
-			assertThat(app.log()).contains("safe-defaults: no request runs longer than 2s any more");
+			app.awaitLog("safe-defaults: no request runs longer than 2s any more", Duration.ofSeconds(10));
 		}
 		finally {
 			callers.shutdownNow();

@@ -50,9 +50,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * session keeps another test's statements. Without PostgreSQL or PgBouncer: a failure on
  * CI, a {@code SKIPPED:} line elsewhere ({@link MachineService}). Covers
  * {@code PreparedStatementErrors}: at run time, the statements of a Hikari pool that
- * failed with "already exists" (42P05) or "does not exist" (26000) are counted, through
- * the pool's exception override, in one finding for the pool; none with
- * {@code prepareThreshold=0}.
+ * failed with "already exists" (42P05) are counted, through the pool's exception
+ * override, in one finding for the pool, next to a count of "does not exist" (26000) that
+ * stays 0 (the sequence that fails with 26000 runs without the pool's override); none
+ * with {@code prepareThreshold=0}.
  */
 @Slow
 class PreparedStatementsBehindPgBouncerTests {

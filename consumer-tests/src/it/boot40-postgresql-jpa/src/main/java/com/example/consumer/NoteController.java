@@ -46,7 +46,7 @@ public class NoteController {
 			return text + " " + this.pricing.get().uri("/prices/{id}", id).retrieve().body(String.class);
 		}
 		catch (RestClientException ex) {
-			throw new ResponseStatusException(BAD_GATEWAY, "pricing: " + ex.getMessage(), ex);
+			throw new ResponseStatusException(BAD_GATEWAY, "pricing unavailable", ex);
 		}
 	}
 
