@@ -43,27 +43,22 @@ final class HikariPools implements JdbcPools {
 	}
 
 	@Override
-	public String state() {
+	public PoolState state() {
 		List<String> states = new ArrayList<>();
+		int[] inUseWhereWaitedOn = { 0 };
 		forEachPool((hikari, pool) -> {
-			if (pool.getActiveConnections() > 0 || pool.getThreadsAwaitingConnection() > 0) {
-				states.add(hikari.getPoolName() + ": " + pool.getActiveConnections() + " of "
-						+ hikari.getMaximumPoolSize() + " connections in use, " + pool.getThreadsAwaitingConnection()
-						+ " threads waiting for one");
+			// Each figure read once, so that the text and the count agree.
+			int active = pool.getActiveConnections();
+			int waiting = pool.getThreadsAwaitingConnection();
+			if (active > 0 || waiting > 0) {
+				states.add(hikari.getPoolName() + ": " + active + " of " + hikari.getMaximumPoolSize()
+						+ " connections in use, " + waiting + " threads waiting for one");
+			}
+			if (waiting > 0) {
+				inUseWhereWaitedOn[0] += active;
 			}
 		});
-		return String.join("; ", states);
-	}
-
-	@Override
-	public int connectionsInUseWhereWaitedOn() {
-		int[] inUse = { 0 };
-		forEachPool((hikari, pool) -> {
-			if (pool.getThreadsAwaitingConnection() > 0) {
-				inUse[0] += pool.getActiveConnections();
-			}
-		});
-		return inUse[0];
+		return new PoolState(String.join("; ", states), inUseWhereWaitedOn[0]);
 	}
 
 	private List<String> names(Predicate<HikariPoolMXBean> which) {

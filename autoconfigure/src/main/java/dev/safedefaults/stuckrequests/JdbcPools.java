@@ -19,8 +19,8 @@ interface JdbcPools {
 		}
 
 		@Override
-		public String state() {
-			return "";
+		public PoolState state() {
+			return PoolState.NONE;
 		}
 
 	};
@@ -38,17 +38,24 @@ interface JdbcPools {
 	String inUse();
 
 	/**
-	 * The pools in use now: connections in use of the maximum, threads waiting.
-	 * @return their state, empty when none is in use
+	 * The pools in use now, read once.
+	 * @return their state, {@link PoolState#NONE} when unknown
 	 */
-	String state();
+	PoolState state();
 
 	/**
-	 * How many connections are in use in the pools that threads wait on now.
-	 * @return the count, or {@code -1} when unknown
+	 * The pools' state at one reading.
+	 *
+	 * @param text the pools in use: connections in use of the maximum, threads waiting;
+	 * empty when none is in use
+	 * @param connectionsInUseWhereWaitedOn how many connections are in use in the pools
+	 * that threads wait on, {@code -1} when unknown
 	 */
-	default int connectionsInUseWhereWaitedOn() {
-		return -1;
+	record PoolState(String text, int connectionsInUseWhereWaitedOn) {
+
+		/** Nothing known. */
+		static final PoolState NONE = new PoolState("", -1);
+
 	}
 
 }

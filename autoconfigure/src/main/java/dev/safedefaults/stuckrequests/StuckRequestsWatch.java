@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import dev.safedefaults.DurationText;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -196,11 +197,10 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		}
 		this.episodeMostStuck = Math.max(this.episodeMostStuck, this.stuck);
 		boolean poolWaits = groups.stream().anyMatch((group) -> group.waitingOn().kind() == WaitKind.POOL_CONNECTION);
-		String poolState = poolWaits ? this.pools.state() : "";
-		int connectionsInUse = poolWaits ? this.pools.connectionsInUseWhereWaitedOn() : -1;
+		PoolState poolState = poolWaits ? this.pools.state() : PoolState.NONE;
 		List<Finding> findings = new ArrayList<>();
 		for (WaitGroup group : groups) {
-			findings.add(group.finding(groups, this.threshold, poolState, connectionsInUse));
+			findings.add(group.finding(groups, this.threshold, poolState));
 		}
 		List<Finding> kept = this.store.publish(SOURCE, findings);
 		this.published = groups;

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 
 import dev.safedefaults.DurationText;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
 
 /**
  * The requests past the threshold that wait on the same thing, from the same code: one
@@ -61,27 +62,24 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 	 * This group's finding.
 	 * @param all every group, for what the holders of a pool wait on
 	 * @param threshold the threshold
-	 * @param poolState the JDBC pools' state now, empty when unknown
-	 * @param connectionsInUse the connections in use in the pools waited on, {@code -1}
-	 * when unknown
+	 * @param poolState the JDBC pools' state now
 	 * @return the finding
 	 */
-	Finding finding(List<WaitGroup> all, Duration threshold, String poolState, int connectionsInUse) {
+	Finding finding(List<WaitGroup> all, Duration threshold, PoolState poolState) {
 		WaitKind kind = this.waitingOn.kind();
 		String subject = kind.label() + ": " + this.waitingOn.target();
 		String requests = this.count + ((this.count == 1) ? " request" : " requests");
 		return kind.finding()
-			.raise(subject, requests, DurationText.of(threshold), this.waitingOn.target(),
-					details(all, poolState, connectionsInUse));
+			.raise(subject, requests, DurationText.of(threshold), this.waitingOn.target(), details(all, poolState));
 	}
 
-	private String details(List<WaitGroup> all, String poolState, int connectionsInUse) {
+	private String details(List<WaitGroup> all, PoolState poolState) {
 		StringBuilder details = new StringBuilder(", at ").append(this.waitingOn.site());
 		if (!this.endpoints.isEmpty()) {
 			details.append(" (").append(String.join(", ", this.endpoints)).append(')');
 		}
-		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION && !poolState.isEmpty()) {
-			details.append("; ").append(poolState);
+		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION && !poolState.text().isEmpty()) {
+			details.append("; ").append(poolState.text());
 		}
 		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION) {
 			List<String> others = new ArrayList<>();
@@ -96,7 +94,8 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 			// No public API says which thread holds a connection: the holders are
 			// inferred, and said to be; "probably" only when they are enough to hold
 			// every connection in use.
-			if (!others.isEmpty() && connectionsInUse > 0 && holders >= connectionsInUse) {
+			int inUse = poolState.connectionsInUseWhereWaitedOn();
+			if (!others.isEmpty() && inUse > 0 && holders >= inUse) {
 				details
 					.append("; its connections are probably held by the other requests past the threshold, "
 							+ "which wait: ")

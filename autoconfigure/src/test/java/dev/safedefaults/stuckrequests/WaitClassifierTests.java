@@ -22,6 +22,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.SilentDownstream;
 import org.junit.jupiter.api.AfterEach;
+import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
@@ -120,7 +121,7 @@ class WaitClassifierTests {
 			.untilAsserted(() -> assertThat(withPools.classify(thread, null)).extracting(Wait::kind, Wait::target)
 				.containsExactly(WaitKind.POOL_CONNECTION, "StuckRequestsPool"));
 		assertThat(new HikariPools(beans.getBeanProvider(DataSource.class)).state())
-			.isEqualTo("StuckRequestsPool: 1 of 1 connections in use, 1 threads waiting for one");
+			.isEqualTo(new PoolState("StuckRequestsPool: 1 of 1 connections in use, 1 threads waiting for one", 1));
 		assertThat(taken.isValid(1)).isTrue();
 	}
 
