@@ -14,9 +14,6 @@ import dev.safedefaults.testsupport.OnEveryJdk;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
-import org.apache.logging.log4j.core.config.Configuration;
-import org.apache.logging.log4j.core.config.LoggerConfig;
-import org.apache.logging.log4j.core.config.NullConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,16 +63,7 @@ class AsyncLoggingGuaranteesTests {
 		System.setProperty("log4j2.asyncLoggerRingBufferSize", String.valueOf(ring));
 		try {
 			this.context = new AsyncLoggerContext("guarantees-" + System.nanoTime());
-			this.context.start(new NullConfiguration());
-			Configuration config = this.context.getConfiguration();
-			this.appender = new RecordingAppender("recording", stalled);
-			this.appender.start();
-			config.addAppender(this.appender);
-			LoggerConfig root = config.getRootLogger();
-			root.getAppenders().keySet().forEach(root::removeAppender);
-			root.addAppender(this.appender, Level.ALL, null);
-			root.setLevel(Level.ALL);
-			this.context.updateLoggers();
+			this.appender = RecordingAppender.startAsOnlyAppender(this.context, stalled);
 		}
 		finally {
 			System.clearProperty("log4j2.asyncLoggerRingBufferSize");

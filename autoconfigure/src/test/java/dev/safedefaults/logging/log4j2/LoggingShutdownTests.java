@@ -16,9 +16,6 @@ import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
-import org.apache.logging.log4j.core.config.Configuration;
-import org.apache.logging.log4j.core.config.LoggerConfig;
-import org.apache.logging.log4j.core.config.NullConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,16 +55,7 @@ class LoggingShutdownTests {
 
 	private Logger start(LoggerContext context, boolean stalled) {
 		this.context = context;
-		context.start(new NullConfiguration());
-		Configuration config = context.getConfiguration();
-		this.appender = new RecordingAppender("recording", stalled);
-		this.appender.start();
-		config.addAppender(this.appender);
-		LoggerConfig root = config.getRootLogger();
-		root.getAppenders().keySet().forEach(root::removeAppender);
-		root.addAppender(this.appender, Level.ALL, null);
-		root.setLevel(Level.ALL);
-		context.updateLoggers();
+		this.appender = RecordingAppender.startAsOnlyAppender(context, stalled);
 		return context.getLogger("shutdown");
 	}
 

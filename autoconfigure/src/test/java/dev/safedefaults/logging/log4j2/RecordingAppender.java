@@ -7,7 +7,11 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.config.NullConfiguration;
 import org.apache.logging.log4j.core.config.Property;
 
 /**
@@ -30,6 +34,27 @@ public class RecordingAppender extends AbstractAppender {
 	public RecordingAppender(String name, boolean stalled) {
 		super(name, null, null, true, Property.EMPTY_ARRAY);
 		this.release = new CountDownLatch(stalled ? 1 : 0);
+	}
+
+	/**
+	 * Starts a context with no configuration of its own and a recording appender as its
+	 * root logger's only appender, every level enabled.
+	 * @param context the context, not started yet
+	 * @param stalled whether the appender holds every event until {@link #release}
+	 * @return the appender
+	 */
+	public static RecordingAppender startAsOnlyAppender(LoggerContext context, boolean stalled) {
+		context.start(new NullConfiguration());
+		Configuration config = context.getConfiguration();
+		RecordingAppender appender = new RecordingAppender("recording", stalled);
+		appender.start();
+		config.addAppender(appender);
+		LoggerConfig root = config.getRootLogger();
+		root.getAppenders().keySet().forEach(root::removeAppender);
+		root.addAppender(appender, Level.ALL, null);
+		root.setLevel(Level.ALL);
+		context.updateLoggers();
+		return appender;
 	}
 
 	@Override

@@ -4,11 +4,13 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.SpringApplication;
 
 /**
  * What Boot's shutdown hook will run, read from its handlers for the tests of either
- * logging system's stop.
+ * logging system's stop, and the starter's stop put back after a test.
  */
 final class BootShutdownHandlers {
 
@@ -31,6 +33,26 @@ final class BootShutdownHandlers {
 			runnables.add((Runnable) runnable.invoke(handler));
 		}
 		return runnables;
+	}
+
+	/**
+	 * Puts back the starter's stop that was registered before a test, taking the test's
+	 * own out of Boot's handlers; leaves them alone when the test registered none.
+	 * @param before the stop registered before the test, {@code null} when none was
+	 */
+	static void restore(@Nullable BoundedLoggingStop before) {
+		BoundedLoggingStop registered = StopRegistration.current();
+		if (registered == before) {
+			return;
+		}
+		if (before != null) {
+			// Registering the earlier stop again takes this test's out of Boot's
+			// handlers.
+			StopRegistration.register(before);
+		}
+		else if (registered != null) {
+			SpringApplication.getShutdownHandlers().remove(registered);
+		}
 	}
 
 }

@@ -65,18 +65,7 @@ class FailedStartLogDrainTests {
 		if (this.drained != null) {
 			this.drained.stop(10, TimeUnit.SECONDS);
 		}
-		BoundedLoggingStop registered = StopRegistration.current();
-		if (registered == this.before) {
-			return;
-		}
-		if (this.before != null) {
-			// Registering the earlier stop again takes this test's out of Boot's
-			// handlers.
-			StopRegistration.register(this.before);
-		}
-		else if (registered != null) {
-			SpringApplication.getShutdownHandlers().remove(registered);
-		}
+		BootShutdownHandlers.restore(this.before);
 	}
 
 	@Test

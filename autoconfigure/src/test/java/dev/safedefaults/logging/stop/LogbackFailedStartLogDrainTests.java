@@ -56,18 +56,7 @@ class LogbackFailedStartLogDrainTests {
 	void takeTheDrainBack() {
 		this.logback.removeObject(FailedStartLogDrain.DRAIN_REGISTERED);
 		this.log4j.removeObject(FailedStartLogDrain.DRAIN_REGISTERED);
-		BoundedLoggingStop registered = StopRegistration.current();
-		if (registered == this.before) {
-			return;
-		}
-		if (this.before != null) {
-			// Registering the earlier stop again takes this test's out of Boot's
-			// handlers.
-			StopRegistration.register(this.before);
-		}
-		else if (registered != null) {
-			SpringApplication.getShutdownHandlers().remove(registered);
-		}
+		BootShutdownHandlers.restore(this.before);
 	}
 
 	@Test
