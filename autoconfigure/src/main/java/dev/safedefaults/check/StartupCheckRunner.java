@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.safedefaults.StarterThreads;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -179,11 +180,8 @@ public final class StartupCheckRunner implements SmartLifecycle {
 	}
 
 	private void runDeferred(List<Check> deferred) {
-		ExecutorService executor = Executors.newSingleThreadExecutor((runnable) -> {
-			Thread thread = new Thread(runnable, "safe-defaults-deferred-checks");
-			thread.setDaemon(true);
-			return thread;
-		});
+		ExecutorService executor = Executors
+			.newSingleThreadExecutor((runnable) -> StarterThreads.newThread(runnable, "safe-defaults-deferred-checks"));
 		this.deferredExecutor = executor;
 		AtomicInteger remaining = new AtomicInteger(deferred.size());
 		Map<String, Integer> publishedByCheck = new ConcurrentHashMap<>();

@@ -3,6 +3,7 @@ package dev.safedefaults.logging;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -17,7 +18,8 @@ import org.springframework.core.io.ResourceLoader;
 /**
  * The logging feature on either route: its properties, the check of what the logging
  * defaults rest on ({@link LoggingSystemCheck}: which logging system runs, configuration
- * files it ignores, the Disruptor, the shutdown handler), and the feature's status when
+ * files it ignores, the Disruptor, the shutdown handler), the bound on a log call shared
+ * by both routes ({@link LogStalls}, with its finding), and the feature's status when
  * neither route applies. Each route's own auto-configuration (Log4j2's, Logback's) comes
  * before this one and contributes the status when it applies.
  */
@@ -30,6 +32,13 @@ public final class LoggingDefaultsAutoConfiguration {
 	LoggingSystemCheck safeDefaultsLoggingSystemCheck(ObjectProvider<LoggingSystem> loggingSystem,
 			Environment environment, ResourceLoader resourceLoader) {
 		return new LoggingSystemCheck(loggingSystem, environment, resourceLoader.getClassLoader());
+	}
+
+	@Bean
+	LogStalls safeDefaultsLogStalls(LoggingDefaultsProperties properties, ObjectProvider<FindingsStore> store) {
+		LogStalls stalls = new LogStalls(properties.getQueueFullTimeout());
+		store.ifAvailable((findings) -> stalls.onChange(new LogStallFindings(findings, stalls)));
+		return stalls;
 	}
 
 	@Bean

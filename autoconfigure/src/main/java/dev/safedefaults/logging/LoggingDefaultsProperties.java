@@ -26,6 +26,17 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	 */
 	public static final int DEFAULT_RING_BUFFER_SIZE = 32_768;
 
+	/**
+	 * How long a WARN or ERROR waits for room in a full queue by default. Measured
+	 * (BENCHMARKS.md, issue 49): behind a reader of 100 KB/s the longest wait of a WARN
+	 * was far below it, so a slow but live output still gets every WARN and ERROR; a
+	 * stalled output costs a request at most this, once per stall.
+	 */
+	public static final Duration DEFAULT_QUEUE_FULL_TIMEOUT = Duration.ofSeconds(2);
+
+	/** The longest wait for room the starter accepts. */
+	public static final Duration MAX_QUEUE_FULL_TIMEOUT = Duration.ofMinutes(1);
+
 	/** The smallest ring buffer Log4j accepts. */
 	public static final int MIN_RING_BUFFER_SIZE = 128;
 
@@ -48,11 +59,24 @@ public class LoggingDefaultsProperties implements InitializingBean {
 
 	/**
 	 * What a logging thread does when the async ring buffer is full: 'discard' drops
-	 * events at or below the discard threshold and counts them (WARN and ERROR always
-	 * wait); 'block' makes every event wait. Changeable at runtime. On Logback, the same
-	 * for each wrapped appender's queue, fixed when the appenders are wrapped.
+	 * events at or below the discard threshold and counts them, and WARN and ERROR wait
+	 * at most queue-full-timeout; 'block' makes every event wait for as long as the
+	 * buffer stays full. Changeable at runtime. On Logback, the same for each wrapped
+	 * appender's queue, fixed when the appenders are wrapped.
 	 */
 	private QueueFullMode queueFullPolicy = QueueFullMode.DISCARD;
+
+	/**
+	 * With the 'discard' policy, how long a WARN or ERROR event waits for room in a full
+	 * queue (from 0, never wait, to 1m). When one has waited this long the output counts
+	 * as stalled: until its queue has drained to half, later WARN and ERROR events are
+	 * dropped at once, counted by level (safedefaults.logging.dropped) and the latest
+	 * shown at the safedefaults endpoint; the first line written once it moves says how
+	 * many were lost, from when to when, the first and the last. The starter's own
+	 * threads never wait. With 'block' every event waits for as long as the queue stays
+	 * full.
+	 */
+	private Duration queueFullTimeout = DEFAULT_QUEUE_FULL_TIMEOUT;
 
 	/**
 	 * The most severe level that may be discarded when the ring buffer is full: 'trace',
@@ -94,6 +118,14 @@ public class LoggingDefaultsProperties implements InitializingBean {
 		this.queueFullPolicy = queueFullPolicy;
 	}
 
+	public Duration getQueueFullTimeout() {
+		return this.queueFullTimeout;
+	}
+
+	public void setQueueFullTimeout(Duration queueFullTimeout) {
+		this.queueFullTimeout = queueFullTimeout;
+	}
+
 	public DiscardThreshold getDiscardThreshold() {
 		return this.discardThreshold;
 	}
@@ -116,6 +148,8 @@ public class LoggingDefaultsProperties implements InitializingBean {
 
 	@Override
 	public void afterPropertiesSet() {
+		PropertyBounds.requireRange("safe-defaults.logging.queue-full-timeout", this.queueFullTimeout, Duration.ZERO,
+				MAX_QUEUE_FULL_TIMEOUT, "such as 2s; 0 drops a WARN or ERROR at once when the queue is full");
 		if (this.ringBufferSize != null) {
 			PropertyBounds.requireRange("safe-defaults.logging.ring-buffer-size", this.ringBufferSize,
 					MIN_RING_BUFFER_SIZE, MAX_RING_BUFFER_SIZE,

@@ -17,6 +17,12 @@ public final class LoggingFeature {
 	public static final String DISCARDED_METRIC = "safedefaults.logging.discarded";
 
 	/**
+	 * WARN and ERROR events dropped because their queue stayed full for the queue-full
+	 * timeout or their output was stalled, tagged {@code level}: cumulative counters.
+	 */
+	public static final String DROPPED_METRIC = "safedefaults.logging.dropped";
+
+	/**
 	 * Stack traces {@code %throttledEx} replaced by one line: a cumulative counter.
 	 */
 	public static final String STACK_TRACES_ELIDED_METRIC = "safedefaults.logging.stack-traces.elided";

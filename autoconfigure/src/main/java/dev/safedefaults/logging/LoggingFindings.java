@@ -238,6 +238,23 @@ public final class LoggingFindings implements FindingDeclarations {
 			"Remove safe-defaults.logging.enabled=false: the starter's policy then discards INFO and below under "
 					+ "pressure and counts them.");
 
+	/**
+	 * A log output that took nothing while a WARN or ERROR waited the whole
+	 * {@code queue-full-timeout} (issue 49): raised while it stays stalled.
+	 */
+	public static final FindingType OUTPUT_STALLED = FindingType.declare("logging.output-stalled", WARNING,
+			"A log output took nothing while a WARN or ERROR waited the whole queue-full timeout for room: until "
+					+ "its queue drains, WARN and ERROR events are dropped without waiting, and counted.",
+			"The log output %1$s took nothing while a WARN or ERROR waited %2$s for room in its full queue (stalled "
+					+ "since %3$s): until its queue has drained to half, WARN and ERROR events are dropped without "
+					+ "waiting and counted by level (safedefaults.logging.dropped; the latest are in the logging "
+					+ "status at the safedefaults endpoint), so that no log call holds a request; the first line "
+					+ "written once it moves says how many were lost, the first and the last.",
+			"Find why the output stopped taking lines: a log shipper, container log driver or terminal that stopped "
+					+ "reading stdout, a full disk, a remote appender's network. "
+					+ "safe-defaults.logging.queue-full-timeout sets how long a WARN or ERROR waits first; "
+					+ "queue-full-policy=block makes every event wait for as long as the output stalls.");
+
 	public static final FindingType FORMAT_MSG_ASYNC = FindingType.declare("logging.format-msg-async", WARNING,
 			"log4j2.formatMsgAsync=true: messages are formatted on the background thread, so a mutable argument can "
 					+ "be logged in a later state.",
@@ -256,7 +273,7 @@ public final class LoggingFindings implements FindingDeclarations {
 	public List<FindingType> findingTypes() {
 		return List.of(NOT_LOG4J2, LOGBACK_CONFIGURATION_IGNORED, LOG4J2_CONFIGURATION_IGNORED, DISRUPTOR_4,
 				SYNC_LOGGERS, TWO_QUEUES, INCLUDE_LOCATION, LOCATION_PATTERN, BLOCKING_QUEUE_FULL, FORMAT_MSG_ASYNC,
-				FULL_STACK_TRACES, NO_SHUTDOWN_HOOK);
+				FULL_STACK_TRACES, NO_SHUTDOWN_HOOK, OUTPUT_STALLED);
 	}
 
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import dev.safedefaults.StarterThreads;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedClassLoader;
@@ -210,9 +211,7 @@ public final class JfrThrowableSource implements ThrowableSource {
 	}
 
 	private static Thread daemon(Runnable runnable, String name) {
-		Thread thread = new Thread(runnable, name);
-		thread.setDaemon(true);
-		return thread;
+		return StarterThreads.newThread(runnable, name);
 	}
 
 	private static List<ThrowSites.Frame> frames(RecordedStackTrace stackTrace) {

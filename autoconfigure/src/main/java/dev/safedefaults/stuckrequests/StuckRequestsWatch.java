@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import dev.safedefaults.DurationText;
+import dev.safedefaults.StarterThreads;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
@@ -88,11 +89,8 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	@Override
 	public void start() {
-		ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor((runnable) -> {
-			Thread thread = new Thread(runnable, "safe-defaults-stuck-requests");
-			thread.setDaemon(true);
-			return thread;
-		});
+		ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor(
+				(runnable) -> StarterThreads.newThread(runnable, "safe-defaults-stuck-requests"));
 		long period = Math.max(100, Math.min(1000, this.threshold.toMillis() / 4));
 		started.scheduleWithFixedDelay(this::lookSafely, period, period, TimeUnit.MILLISECONDS);
 		this.scanner = started;

@@ -9,13 +9,16 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.async.DefaultAsyncQueueFullPolicy;
 import org.apache.logging.log4j.core.async.EventRoute;
 import org.apache.logging.log4j.util.PropertiesUtil;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an async logger does when its ring buffer is full (incident 2: request threads
  * blocked on a full buffer). In {@link QueueFullMode#DISCARD} (the default), events at or
  * below the threshold (INFO by default) are dropped and counted; WARN and more severe
- * events are never dropped: they wait for space, as with Log4j's default policy. In
- * {@link QueueFullMode#BLOCK} every event waits.
+ * events wait for room at most {@code safe-defaults.logging.queue-full-timeout}, then the
+ * output counts as stalled and they are dropped and counted by level
+ * ({@link SevereEventWait}, issue 49). In {@link QueueFullMode#BLOCK} every event waits,
+ * for as long as the buffer stays full.
  * <p>
  * Log4j creates its instances by class name ({@code log4j2.asyncQueueFullPolicy}), before
  * Spring starts, and one ring buffer serves every application context in the JVM: the
@@ -51,9 +54,15 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 	@Override
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
 		Settings settings = current();
-		if (settings.mode == QueueFullMode.DISCARD && settings.isDiscardable(level)) {
-			settings.discarded.increment();
-			return EventRoute.DISCARD;
+		if (settings.mode == QueueFullMode.DISCARD) {
+			if (settings.isDiscardable(level)) {
+				settings.discarded.increment();
+				return EventRoute.DISCARD;
+			}
+			SevereEventWait severe = settings.severe;
+			if (severe != null && level.isMoreSpecificThan(Level.WARN)) {
+				return severe.route(level);
+			}
 		}
 		return super.getRoute(backgroundThreadId, level);
 	}
@@ -70,7 +79,22 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 	 * @return the context's settings, to {@link #unregister} when it closes
 	 */
 	public static Settings register(QueueFullMode mode, Level threshold) {
+		return register(mode, threshold, null);
+	}
+
+	/**
+	 * Makes an application context's settings the ones in force until it closes, with a
+	 * bounded wait for WARN and ERROR events.
+	 * @param mode the mode
+	 * @param threshold the threshold; WARN and more severe levels are never discarded
+	 * without waiting first
+	 * @param severe how WARN and ERROR events wait for room in discard mode; {@code null}
+	 * makes them wait for as long as the buffer stays full
+	 * @return the context's settings, to {@link #unregister} when it closes
+	 */
+	static Settings register(QueueFullMode mode, Level threshold, @Nullable SevereEventWait severe) {
 		Settings settings = new Settings(mode, threshold);
+		settings.severe = severe;
 		contexts.addLast(settings);
 		return settings;
 	}
@@ -133,13 +157,17 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 
 		private volatile Level threshold;
 
+		private @Nullable SevereEventWait severe;
+
 		private Settings(QueueFullMode mode, Level threshold) {
 			this.mode = mode;
 			this.threshold = threshold;
 		}
 
 		private boolean isDiscardable(Level level) {
-			// WARN, ERROR and FATAL are never discarded, whatever the threshold says.
+			// WARN, ERROR and FATAL are never discarded without waiting first, whatever
+			// the
+			// threshold says.
 			return level.isLessSpecificThan(this.threshold) && level.intLevel() > Level.WARN.intLevel();
 		}
 

@@ -5,6 +5,7 @@ import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.SafeDefaultsProperties;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.logging.LogStalls;
 import dev.safedefaults.logging.LogbackLoggingSystemChoice;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
@@ -46,9 +47,10 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 public final class Log4j2DefaultsAutoConfiguration {
 
 	@Bean
-	QueueFullPolicyConfigurer safeDefaultsQueueFullPolicyConfigurer(LoggingDefaultsProperties properties) {
+	QueueFullPolicyConfigurer safeDefaultsQueueFullPolicyConfigurer(LoggingDefaultsProperties properties,
+			LogStalls stalls) {
 		return new QueueFullPolicyConfigurer(properties,
-				Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled());
+				Log4jDefaultsPropertySource.JvmLevelSettings.fromJvm().enabled(), log4jContext(), stalls);
 	}
 
 	@Bean
@@ -77,8 +79,9 @@ public final class Log4j2DefaultsAutoConfiguration {
 
 	@Bean
 	FeatureStatusReporter safeDefaultsLoggingFeatureStatus(LoggingDefaultsProperties properties,
-			ObjectProvider<LocationCaptureRemover> locationCaptureRemover, Environment environment) {
-		return new LoggingFeatureStatus(properties, locationCaptureRemover, environment);
+			ObjectProvider<LocationCaptureRemover> locationCaptureRemover, Environment environment,
+			ObjectProvider<QueueFullPolicyConfigurer> queueFullPolicy, LogStalls stalls) {
+		return new LoggingFeatureStatus(properties, locationCaptureRemover, environment, queueFullPolicy, stalls);
 	}
 
 	private static LoggerContext log4jContext() {

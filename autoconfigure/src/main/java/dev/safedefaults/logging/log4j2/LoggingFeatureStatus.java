@@ -8,8 +8,10 @@ import java.util.Locale;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.logging.DisruptorVersion;
+import dev.safedefaults.logging.LogStalls;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingFeature;
+import dev.safedefaults.logging.QueueFullMode;
 import dev.safedefaults.logging.stacktrace.StackTraceThrottling;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -33,11 +35,18 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 
 	private final Environment environment;
 
+	private final ObjectProvider<QueueFullPolicyConfigurer> queueFullPolicy;
+
+	private final LogStalls stalls;
+
 	LoggingFeatureStatus(LoggingDefaultsProperties properties,
-			ObjectProvider<LocationCaptureRemover> locationCaptureRemover, Environment environment) {
+			ObjectProvider<LocationCaptureRemover> locationCaptureRemover, Environment environment,
+			ObjectProvider<QueueFullPolicyConfigurer> queueFullPolicy, LogStalls stalls) {
 		this.properties = properties;
 		this.locationCaptureRemover = locationCaptureRemover;
 		this.environment = environment;
+		this.queueFullPolicy = queueFullPolicy;
+		this.stalls = stalls;
 	}
 
 	@Override
@@ -62,6 +71,14 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 			applied.add("queue full: " + CountingQueueFullPolicy.mode().name().toLowerCase(Locale.ROOT)
 					+ " at or below " + CountingQueueFullPolicy.threshold() + ", "
 					+ CountingQueueFullPolicy.discardedCount() + " discarded so far");
+			QueueFullPolicyConfigurer configurer = this.queueFullPolicy.getIfAvailable();
+			if (CountingQueueFullPolicy.mode() == QueueFullMode.DISCARD && configurer != null
+					&& configurer.isSevereWaitBounded()) {
+				applied.addAll(this.stalls.statusLines());
+			}
+			else if (CountingQueueFullPolicy.mode() == QueueFullMode.BLOCK) {
+				applied.add("every event waits for room for as long as the ring buffer stays full");
+			}
 		}
 		else {
 			applied.add("queue-full policy overridden: " + policy);

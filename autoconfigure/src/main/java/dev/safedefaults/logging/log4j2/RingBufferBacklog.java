@@ -67,6 +67,22 @@ final class RingBufferBacklog {
 	}
 
 	/**
+	 * Whether a slot is free.
+	 * @return true when an event can be enqueued without waiting
+	 */
+	boolean hasRoom() {
+		return this.ringBuffer.remainingCapacity() > 0;
+	}
+
+	/**
+	 * Whether the background thread has drained the buffer to half its size or less.
+	 * @return true when at least half the slots are free
+	 */
+	boolean isHalfEmpty() {
+		return this.ringBuffer.remainingCapacity() >= this.ringBuffer.getBufferSize() / 2;
+	}
+
+	/**
 	 * Counts the events enqueued and not yet written.
 	 * @return the count, with WARN and more severe levels counted apart
 	 */

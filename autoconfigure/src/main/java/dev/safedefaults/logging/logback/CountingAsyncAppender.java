@@ -8,11 +8,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.CallerData;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
+import dev.safedefaults.StarterThreads;
+import dev.safedefaults.logging.DroppedLogEvent;
+import dev.safedefaults.logging.LogOutputStall;
+import dev.safedefaults.logging.LogStalls;
 import dev.safedefaults.logging.stop.Unwritten;
 import org.jspecify.annotations.Nullable;
 
@@ -23,9 +29,14 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Unlike Logback's {@code AsyncAppender} (INFO and below dropped uncounted once the queue
  * is 80% full, every caller blocked when full, or WARN and ERROR dropped too with
- * {@code neverBlock}), a full queue drops only the events at or below the threshold, and
- * counts them; WARN and ERROR wait for space and are never dropped. With
- * {@link dev.safedefaults.logging.QueueFullMode#BLOCK} every event waits.
+ * {@code neverBlock}), a full queue drops the events at or below the threshold at once,
+ * and counts them; WARN and ERROR wait for room at most the queue-full timeout, parked on
+ * the queue: when one has waited it all, the appender's output is stalled
+ * ({@link LogOutputStall}) and, until the queue has drained to half, WARN and ERROR are
+ * dropped without waiting and counted; then this thread writes, before the next event,
+ * the line that says what was lost (issue 49). With
+ * {@link dev.safedefaults.logging.QueueFullMode#BLOCK} every event waits for as long as
+ * the queue stays full.
  * <p>
  * No caller data: the event's caller data is set empty before it is queued, so nothing
  * walks the calling thread's stack (incident 3) and a layout that asks for it prints
@@ -68,6 +79,8 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 
 	private volatile @Nullable Thread worker;
 
+	private final LogOutputStall stall;
+
 	/**
 	 * Wraps an appender.
 	 * @param delegate the application's appender, started or not, kept as it is
@@ -77,6 +90,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 		this.delegate = delegate;
 		this.settings = settings;
 		this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
+		this.stall = settings.stalls().output("Logback appender '" + delegate.getName() + "'");
 		setName(delegate.getName());
 		if (delegate.getContext() != null) {
 			setContext(delegate.getContext());
@@ -109,8 +123,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 		if (isStarted()) {
 			return;
 		}
-		Thread thread = new Thread(this::work, "safe-defaults-logback-" + getName());
-		thread.setDaemon(true);
+		Thread thread = StarterThreads.newThread(this::work, "safe-defaults-logback-" + getName());
 		this.worker = thread;
 		super.start();
 		thread.start();
@@ -130,33 +143,53 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 			loggingEvent.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
 		}
 		event.prepareForDeferredProcessing();
-		if (mayDiscard) {
-			this.pending.incrementAndGet();
-			if (!this.queue.offer(event)) {
-				this.pending.decrementAndGet();
-				this.settings.countDiscarded();
-			}
-			return;
-		}
-		putUninterruptibly(event);
-	}
-
-	private void putUninterruptibly(ILoggingEvent event) {
 		this.pending.incrementAndGet();
 		if (this.queue.offer(event)) {
 			return;
 		}
+		if (mayDiscard) {
+			this.pending.decrementAndGet();
+			this.settings.countDiscarded();
+			return;
+		}
+		if (!this.settings.discard()) {
+			putUninterruptibly(event, Long.MAX_VALUE);
+			return;
+		}
+		long wait = this.stall.waitNanos();
+		if (wait > 0) {
+			if (putUninterruptibly(event, wait)) {
+				return;
+			}
+			this.stall.waitedTheWholeBound();
+		}
+		this.pending.decrementAndGet();
+		IThrowableProxy thrown = event.getThrowableProxy();
+		this.stall.dropped(DroppedLogEvent.now(event.getLevel().isGreaterOrEqual(Level.ERROR), event.getLoggerName(),
+				event.getFormattedMessage(), (thrown != null) ? thrown.getClassName() : null,
+				(thrown != null) ? thrown.getMessage() : null));
+	}
+
+	/**
+	 * Waits for room in the full queue, parked, at most the given time.
+	 * @return true when the event was queued
+	 */
+	private boolean putUninterruptibly(ILoggingEvent event, long waitNanos) {
 		boolean severe = isSevere(event);
 		this.waiting.incrementAndGet();
 		if (severe) {
 			this.waitingSevere.incrementAndGet();
 		}
 		boolean interrupted = false;
+		long deadline = System.nanoTime() + Math.min(waitNanos, Long.MAX_VALUE / 2);
 		try {
 			while (true) {
 				try {
-					this.queue.put(event);
-					return;
+					if (waitNanos == Long.MAX_VALUE) {
+						this.queue.put(event);
+						return true;
+					}
+					return this.queue.offer(event, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
 				}
 				catch (InterruptedException ex) {
 					interrupted = true;
@@ -176,6 +209,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 
 	private void work() {
 		while (isStarted() || !this.queue.isEmpty()) {
+			summariseOnceDrained();
 			ILoggingEvent event;
 			try {
 				event = this.queue.poll(100, TimeUnit.MILLISECONDS);
@@ -193,6 +227,23 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 					this.inFlight.set(null);
 					this.pending.decrementAndGet();
 				}
+			}
+		}
+	}
+
+	/**
+	 * Once the queue has drained to half after events were lost, writes the line that
+	 * says what, straight to the appender, ahead of the rest of the queue.
+	 */
+	private void summariseOnceDrained() {
+		if ((this.stall.isStalled() || this.stall.hasLost())
+				&& this.queue.size() <= this.settings.queueCapacity() / 2) {
+			String line = this.stall.moved();
+			if (line != null && getContext() instanceof LoggerContext loggerContext) {
+				LoggingEvent summary = new LoggingEvent(LogStalls.class.getName(),
+						loggerContext.getLogger(LogStalls.class), Level.WARN, line, null, null);
+				summary.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
+				this.delegate.doAppend(summary);
 			}
 		}
 	}
@@ -263,6 +314,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 			return;
 		}
 		super.stop();
+		this.settings.stalls().remove(this.stall);
 		long deadline = System.nanoTime() + STOP_FLUSH_TIME.toNanos();
 		if (!awaitEmpty(deadline)) {
 			interruptWorker();
@@ -282,6 +334,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 			return;
 		}
 		super.stop();
+		this.settings.stalls().remove(this.stall);
 		if (!awaitEmpty(System.nanoTime() + STOP_FLUSH_TIME.toNanos())) {
 			interruptWorker();
 			this.settings.countDiscarded(backlog().total());

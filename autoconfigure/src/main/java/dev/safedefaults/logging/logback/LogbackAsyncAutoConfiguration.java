@@ -3,6 +3,7 @@ package dev.safedefaults.logging.logback;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.logging.LogStalls;
 import dev.safedefaults.logging.LoggingDefaultsAutoConfiguration;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.LoggingDefaultsSwitch;
@@ -31,8 +32,8 @@ public final class LogbackAsyncAutoConfiguration {
 
 	@Bean
 	@ConditionalOnBooleanProperty(name = LoggingDefaultsSwitch.ENABLED_PROPERTY, matchIfMissing = true)
-	LogbackAsyncWrapping safeDefaultsLogbackAsyncWrapping(LoggingDefaultsProperties properties) {
-		return new LogbackAsyncWrapping(LogbackContexts.running(), WrappingSettings.of(properties));
+	LogbackAsyncWrapping safeDefaultsLogbackAsyncWrapping(LoggingDefaultsProperties properties, LogStalls stalls) {
+		return new LogbackAsyncWrapping(LogbackContexts.running(), WrappingSettings.of(properties, stalls));
 	}
 
 	@Bean

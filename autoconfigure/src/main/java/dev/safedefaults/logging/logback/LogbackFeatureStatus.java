@@ -41,6 +41,12 @@ class LogbackFeatureStatus implements FeatureStatusReporter {
 				+ (settings.discard()
 						? "discard at or below " + settings.threshold().toString().toUpperCase(Locale.ROOT) : "block")
 				+ ", " + settings.discardedCount() + " discarded so far");
+		if (settings.discard()) {
+			applied.addAll(settings.stalls().statusLines());
+		}
+		else {
+			applied.add("every event waits for room for as long as its queue stays full");
+		}
 		return FeatureStatus.applied(FEATURE, applied);
 	}
 

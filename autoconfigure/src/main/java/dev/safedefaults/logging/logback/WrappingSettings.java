@@ -3,6 +3,7 @@ package dev.safedefaults.logging.logback;
 import java.util.concurrent.atomic.LongAdder;
 
 import ch.qos.logback.classic.Level;
+import dev.safedefaults.logging.LogStalls;
 import dev.safedefaults.logging.LoggingDefaultsProperties;
 import dev.safedefaults.logging.QueueFullMode;
 
@@ -15,17 +16,22 @@ import dev.safedefaults.logging.QueueFullMode;
  * @param discard whether a full queue discards (else every event waits)
  * @param threshold the most severe level that may be discarded; never WARN or above
  * @param discarded the count of discarded events
+ * @param stalls how long WARN and ERROR wait for room in discard mode, and what the
+ * stalled outputs lost
  */
-public record WrappingSettings(int queueCapacity, boolean discard, Level threshold, LongAdder discarded) {
+public record WrappingSettings(int queueCapacity, boolean discard, Level threshold, LongAdder discarded,
+		LogStalls stalls) {
 
 	/**
 	 * Settings with a count starting at zero.
 	 * @param queueCapacity events each wrapped appender's queue holds
 	 * @param discard whether a full queue discards (else every event waits)
 	 * @param threshold the most severe level that may be discarded; never WARN or above
+	 * @param stalls how long WARN and ERROR wait for room in discard mode, and what the
+	 * stalled outputs lost
 	 */
-	public WrappingSettings(int queueCapacity, boolean discard, Level threshold) {
-		this(queueCapacity, discard, threshold, new LongAdder());
+	public WrappingSettings(int queueCapacity, boolean discard, Level threshold, LogStalls stalls) {
+		this(queueCapacity, discard, threshold, new LongAdder(), stalls);
 	}
 
 	/**
@@ -33,13 +39,14 @@ public record WrappingSettings(int queueCapacity, boolean discard, Level thresho
 	 * buffer size is each queue's capacity, the queue-full policy and the discard
 	 * threshold are the same.
 	 * @param properties the logging properties
+	 * @param stalls the application context's stalls
 	 * @return the settings, counting from zero
 	 */
-	static WrappingSettings of(LoggingDefaultsProperties properties) {
+	static WrappingSettings of(LoggingDefaultsProperties properties, LogStalls stalls) {
 		Integer size = properties.getRingBufferSize();
 		return new WrappingSettings((size != null) ? size : LoggingDefaultsProperties.DEFAULT_RING_BUFFER_SIZE,
 				properties.getQueueFullPolicy() == QueueFullMode.DISCARD,
-				Level.toLevel(properties.getDiscardThreshold().name(), Level.INFO));
+				Level.toLevel(properties.getDiscardThreshold().name(), Level.INFO), stalls);
 	}
 
 	/**

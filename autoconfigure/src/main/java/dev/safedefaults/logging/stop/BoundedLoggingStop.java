@@ -8,6 +8,8 @@ import java.util.function.IntConsumer;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
+import dev.safedefaults.StarterThreads;
+
 /**
  * One application's logging stop, bounded from the moment the JVM starts to shut down
  * (the signal): the whole stop ends within
@@ -130,9 +132,8 @@ public final class BoundedLoggingStop implements Runnable {
 	Thread signalled(long nanoTime) {
 		this.deadline = nanoTime + Math.max(0, this.bound.toNanos() - LAST_LINE_GRACE.toNanos());
 		this.signalled = true;
-		Thread watchdog = new Thread(this::watch, "safe-defaults-stop-watchdog");
 		// A daemon: a stop that ends in time ends the JVM without waiting for it.
-		watchdog.setDaemon(true);
+		Thread watchdog = StarterThreads.newThread(this::watch, "safe-defaults-stop-watchdog");
 		watchdog.start();
 		return watchdog;
 	}
@@ -148,8 +149,7 @@ public final class BoundedLoggingStop implements Runnable {
 	 */
 	public static boolean stopContext(LongConsumer stop, long deadline) {
 		long remainingMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-		Thread thread = new Thread(() -> stop.accept(remainingMillis), "safe-defaults-logging-stop");
-		thread.setDaemon(true);
+		Thread thread = StarterThreads.newThread(() -> stop.accept(remainingMillis), "safe-defaults-logging-stop");
 		thread.start();
 		try {
 			thread.join(remainingMillis + CONTEXT_STOP_GRACE_MILLIS);

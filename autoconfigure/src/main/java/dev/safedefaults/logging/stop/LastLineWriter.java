@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import dev.safedefaults.StarterThreads;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -96,7 +97,7 @@ public final class LastLineWriter {
 
 	private static CountDownLatch start(String name, Runnable write) {
 		CountDownLatch done = new CountDownLatch(1);
-		Thread thread = new Thread(() -> {
+		Thread thread = StarterThreads.newThread(() -> {
 			try {
 				write.run();
 				done.countDown();
@@ -105,7 +106,6 @@ public final class LastLineWriter {
 				// not written: the latch stays closed and the file takes the line
 			}
 		}, name);
-		thread.setDaemon(true);
 		thread.start();
 		return done;
 	}

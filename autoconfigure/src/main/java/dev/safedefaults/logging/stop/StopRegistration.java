@@ -3,6 +3,7 @@ package dev.safedefaults.logging.stop;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.safedefaults.StarterThreads;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringApplication;
@@ -40,7 +41,8 @@ final class StopRegistration {
 		if (hooked.compareAndSet(false, true)) {
 			try {
 				Runtime.getRuntime()
-					.addShutdownHook(new Thread(StopRegistration::signalled, "safe-defaults-stop-signal"));
+					.addShutdownHook(
+							StarterThreads.newThread(StopRegistration::signalled, "safe-defaults-stop-signal"));
 			}
 			catch (IllegalStateException ex) {
 				// Already shutting down: Boot's handler still drains, with its own

@@ -64,7 +64,8 @@ class CountingAsyncAppenderTests {
 	}
 
 	private LogbackAsyncWrapping wrapping(int capacity) {
-		return new LogbackAsyncWrapping(this.context, new WrappingSettings(capacity, true, Level.INFO));
+		return new LogbackAsyncWrapping(this.context,
+				new WrappingSettings(capacity, true, Level.INFO, LogbackFixtures.waitingALongTime()));
 	}
 
 	/**
@@ -83,7 +84,7 @@ class CountingAsyncAppenderTests {
 		stalled.start();
 		root().addAppender(stalled);
 		LogbackAsyncWrapping wrapping = new LogbackAsyncWrapping(this.context,
-				new WrappingSettings(capacity, true, threshold));
+				new WrappingSettings(capacity, true, threshold, LogbackFixtures.waitingALongTime()));
 		wrapping.afterPropertiesSet();
 		root().info(first);
 		stalled.awaitEntered();
@@ -244,7 +245,7 @@ class CountingAsyncAppenderTests {
 		assertThat(wrapping.wrap()).isZero();
 		// Another application context's wrapping takes the appender over: never a queue
 		// behind a queue.
-		WrappingSettings another = new WrappingSettings(256, true, Level.INFO);
+		WrappingSettings another = new WrappingSettings(256, true, Level.INFO, LogbackFixtures.waitingALongTime());
 		assertThat(new LogbackAsyncWrapping(this.context, another).wrap()).isEqualTo(1);
 		List<Appender<ILoggingEvent>> rootAppenders = appenders(root());
 		assertThat(rootAppenders).hasSize(2).contains(async);

@@ -19,6 +19,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.AppenderBase;
 import ch.qos.logback.core.OutputStreamAppender;
+import dev.safedefaults.logging.LogStalls;
+import dev.safedefaults.logging.LoggingDefaultsProperties;
 
 import org.springframework.boot.logging.LoggingSystem;
 
@@ -33,6 +35,15 @@ public final class LogbackFixtures {
 	public static final String TAG = "logback";
 
 	private LogbackFixtures() {
+	}
+
+	/**
+	 * Stalls whose WARN and ERROR events wait the longest the starter allows for room in
+	 * a full queue: for the tests of what waits, which release the output well before.
+	 * @return the stalls
+	 */
+	public static LogStalls waitingALongTime() {
+		return new LogStalls(LoggingDefaultsProperties.MAX_QUEUE_FULL_TIMEOUT);
 	}
 
 	/**

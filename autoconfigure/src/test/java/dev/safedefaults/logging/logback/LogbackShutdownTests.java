@@ -49,7 +49,9 @@ class LogbackShutdownTests {
 		recording.setContext(this.context);
 		recording.start();
 		root().addAppender(recording);
-		new LogbackAsyncWrapping(this.context, new WrappingSettings(128, true, Level.INFO)).afterPropertiesSet();
+		new LogbackAsyncWrapping(this.context,
+				new WrappingSettings(128, true, Level.INFO, LogbackFixtures.waitingALongTime()))
+			.afterPropertiesSet();
 		return recording;
 	}
 
