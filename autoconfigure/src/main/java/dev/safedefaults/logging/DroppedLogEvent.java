@@ -16,9 +16,9 @@ import org.jspecify.annotations.Nullable;
  * @param thread the logging thread's name
  * @param source the logger's name, or where the event was logged when the logging system
  * does not say which logger (Log4j's queue-full policy is handed only the level)
- * @param message the message, masked and cut, with the throwable's class and masked
- * message when there was one; {@value #NOT_CAPTURED} where the logging system did not
- * hand it over
+ * @param message the message, masked and cut, after a dash, the throwable's class and
+ * masked message when there was one; {@value #NOT_CAPTURED} where the logging system did
+ * not hand it over
  */
 public record DroppedLogEvent(Instant time, String level, String thread, String source, String message) {
 
@@ -41,11 +41,10 @@ public record DroppedLogEvent(Instant time, String level, String thread, String 
 			@Nullable String thrownClass, @Nullable String thrownMessage) {
 		StringBuilder text = new StringBuilder((message != null) ? message : NOT_CAPTURED);
 		if (thrownClass != null) {
-			text.append(" [").append(thrownClass);
+			text.append(" — ").append(thrownClass);
 			if (thrownMessage != null) {
 				text.append(": ").append(thrownMessage);
 			}
-			text.append(']');
 		}
 		String masked = SecretMasker.maskText(text.toString());
 		if (masked != null && masked.length() > MAX_MESSAGE) {

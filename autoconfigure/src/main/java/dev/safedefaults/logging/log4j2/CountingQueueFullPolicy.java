@@ -60,8 +60,14 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 				return EventRoute.DISCARD;
 			}
 			SevereEventWait severe = settings.severe;
-			if (severe != null && level.isMoreSpecificThan(Level.WARN)) {
-				return severe.route(level);
+			if (severe != null) {
+				EventRoute route = severe.route(level);
+				if (route == EventRoute.DISCARD && !level.isMoreSpecificThan(Level.WARN)) {
+					// Above a lowered threshold (INFO with 'debug'): counted with the
+					// discards.
+					settings.discarded.increment();
+				}
+				return route;
 			}
 		}
 		return super.getRoute(backgroundThreadId, level);

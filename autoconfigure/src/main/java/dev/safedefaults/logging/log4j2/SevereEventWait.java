@@ -74,7 +74,9 @@ final class SevereEventWait {
 	}
 
 	/**
-	 * The route of a WARN or ERROR event that found the buffer full.
+	 * The route of an event above the discard threshold (WARN and ERROR, and INFO when
+	 * the threshold is lower) that found the buffer full. A WARN or ERROR dropped is
+	 * counted here; a lower level is the caller's to count with the discards.
 	 * @param level its level
 	 * @return {@link EventRoute#ENQUEUE} when room appeared within the bound,
 	 * {@link EventRoute#DISCARD} when the event was dropped and counted
@@ -87,7 +89,10 @@ final class SevereEventWait {
 			}
 			this.stall.waitedTheWholeBound();
 		}
-		this.stall.dropped(DroppedLogEvent.now(level.isMoreSpecificThan(Level.ERROR), callSite(), null, null, null));
+		if (level.isMoreSpecificThan(Level.WARN)) {
+			this.stall
+				.dropped(DroppedLogEvent.now(level.isMoreSpecificThan(Level.ERROR), callSite(), null, null, null));
+		}
 		watchTheDrain();
 		return EventRoute.DISCARD;
 	}

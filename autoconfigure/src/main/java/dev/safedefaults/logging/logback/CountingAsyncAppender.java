@@ -164,6 +164,11 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 			this.stall.waitedTheWholeBound();
 		}
 		this.pending.decrementAndGet();
+		if (!isSevere(event)) {
+			// Above a lowered threshold (INFO with 'debug'): counted with the discards.
+			this.settings.countDiscarded();
+			return;
+		}
 		IThrowableProxy thrown = event.getThrowableProxy();
 		this.stall.dropped(DroppedLogEvent.now(event.getLevel().isGreaterOrEqual(Level.ERROR), event.getLoggerName(),
 				event.getFormattedMessage(), (thrown != null) ? thrown.getClassName() : null,

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -25,6 +26,9 @@ import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.joran.util.ConfigurationWatchListUtil;
 import ch.qos.logback.core.spi.ConfigurationEvent;
+import dev.safedefaults.logging.DroppedLogEvent;
+import dev.safedefaults.logging.LogOutputStall;
+import dev.safedefaults.logging.LogStalls;
 import dev.safedefaults.logging.stop.Unwritten;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.AfterEach;
@@ -139,8 +143,11 @@ class CountingAsyncAppenderTests {
 		Thread error = new Thread(() -> root().error("an error waits"));
 		warn.start();
 		error.start();
-		// Both wait for space (parked in the queue's put), neither is dropped.
-		await().until(() -> warn.getState() == Thread.State.WAITING && error.getState() == Thread.State.WAITING);
+		// Both wait for space (parked in the queue's offer, for at most the bound),
+		// neither
+		// is dropped.
+		await().until(
+				() -> warn.getState() == Thread.State.TIMED_WAITING && error.getState() == Thread.State.TIMED_WAITING);
 		assertThat(wrapping.discardedCount()).isEqualTo(10);
 		stalled.release();
 		warn.join();
@@ -148,6 +155,58 @@ class CountingAsyncAppenderTests {
 		await().until(() -> stalled.written().size() == 5);
 		assertThat(stalled.messages()).contains("a warning waits", "an error waits")
 			.noneMatch((message) -> message.startsWith("discarded"));
+	}
+
+	@Test
+	void aWarnThatWaitedTheWholeBoundStallsTheOutputLaterOnesAreDroppedAtOnceAndOneLineSaysWhatWasLostOnceItMoves()
+			throws Exception {
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.context);
+		stalled.start();
+		root().addAppender(stalled);
+		LogStalls stalls = new LogStalls(Duration.ofMillis(300));
+		new LogbackAsyncWrapping(this.context, new WrappingSettings(2, true, Level.INFO, stalls)).afterPropertiesSet();
+		root().info("taken by the queue's thread, which the stalled output holds");
+		stalled.awaitEntered();
+		root().info("queued 1");
+		root().info("queued 2");
+		long start = System.nanoTime();
+		root().warn("the first warning waits the bound");
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+		assertThat(stalls.stalled()).extracting(LogOutputStall::name).containsExactly("Logback appender 'STDOUT'");
+		List<Thread> requests = new ArrayList<>();
+		start = System.nanoTime();
+		for (int i = 0; i < 20; i++) {
+			int request = i;
+			Thread thread = new Thread(() -> {
+				root().warn("request {} warns", request);
+				root().error("request {} fails", request, new IllegalStateException("password=hunter2"));
+			});
+			thread.start();
+			requests.add(thread);
+		}
+		for (Thread request : requests) {
+			request.join(Duration.ofMinutes(1).toMillis());
+		}
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("20 WARN and 20 ERROR once the stall is known")
+			.isLessThan(Duration.ofMillis(300));
+		assertThat(stalls.warnDropped()).isEqualTo(21);
+		assertThat(stalls.errorDropped()).isEqualTo(20);
+		DroppedLogEvent last = stalls.recent().get(LogStalls.RECENT - 1);
+		assertThat(last.source()).isEqualTo(Logger.ROOT_LOGGER_NAME);
+		assertThat(last.message()).matches("request \\d+ (warns|fails.*)");
+		assertThat(stalls.recent()).filteredOn((event) -> event.level().equals("ERROR"))
+			.allSatisfy((event) -> assertThat(event.message())
+				.endsWith(" — java.lang.IllegalStateException: password=******"));
+		stalled.release();
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> stalled.messages()
+				.stream()
+				.anyMatch((message) -> message.startsWith("safe-defaults: the log output Logback appender 'STDOUT' "
+						+ "could not take 21 WARN and 20 ERROR events from ")));
+		assertThat(stalls.stalled()).isEmpty();
+		assertThat(stalled.messages()).noneMatch((message) -> message.startsWith("request"))
+			.contains("queued 1", "queued 2");
 	}
 
 	@Test
@@ -188,7 +247,7 @@ class CountingAsyncAppenderTests {
 		root().info("queued");
 		Thread error = new Thread(() -> root().error("an error waits"));
 		error.start();
-		await().until(() -> error.getState() == Thread.State.WAITING);
+		await().until(() -> error.getState() == Thread.State.TIMED_WAITING);
 		CountingAsyncAppender wrapper = LogbackAsyncWrapping.wrappers(this.context).get(0);
 		assertThat(wrapper.backlog()).as("being written, queued, waiting for room").isEqualTo(new Unwritten(3, 1));
 		stalled.release();
@@ -205,7 +264,7 @@ class CountingAsyncAppenderTests {
 		root().debug("discarded");
 		Thread info = new Thread(() -> root().info("waits"));
 		info.start();
-		await().until(() -> info.getState() == Thread.State.WAITING);
+		await().until(() -> info.getState() == Thread.State.TIMED_WAITING);
 		stalled.release();
 		info.join();
 		await().until(() -> stalled.written().size() == 3);
