@@ -33,7 +33,7 @@ public final class SafeDefaultsAutoConfiguration {
 	StartupCheckRunner safeDefaultsStartupCheckRunner(FindingsStore store, ObjectProvider<Check> checks,
 			ObjectProvider<FeatureStatusReporter> features, SafeDefaultsProperties properties) {
 		return new StartupCheckRunner(store, checks, features, properties.getChecks().getFailOn(),
-				properties.getChecks().getDeferredTimeout());
+				properties.getChecks().getDeferredTimeout(), StarterThreads::newThread);
 	}
 
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 
-import dev.safedefaults.StarterThreads;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -58,6 +58,8 @@ public final class StartupCheckRunner implements SmartLifecycle {
 
 	private volatile boolean running;
 
+	private final BiFunction<Runnable, String, Thread> threads;
+
 	private volatile @Nullable ExecutorService deferredExecutor;
 
 	private volatile Duration startupDuration = Duration.ZERO;
@@ -75,9 +77,13 @@ public final class StartupCheckRunner implements SmartLifecycle {
 	 * @param features the features' status reporters, for the startup line
 	 * @param failOn what fails startup
 	 * @param deferredTimeout how long a deferred check may take
+	 * @param threads makes the thread the deferred checks run on, named
+	 * {@code safe-defaults-deferred-checks}
 	 */
 	public StartupCheckRunner(FindingsStore store, ObjectProvider<Check> checks,
-			ObjectProvider<FeatureStatusReporter> features, FailOn failOn, Duration deferredTimeout) {
+			ObjectProvider<FeatureStatusReporter> features, FailOn failOn, Duration deferredTimeout,
+			BiFunction<Runnable, String, Thread> threads) {
+		this.threads = threads;
 		this.store = store;
 		this.checks = checks;
 		this.features = features;
@@ -181,7 +187,7 @@ public final class StartupCheckRunner implements SmartLifecycle {
 
 	private void runDeferred(List<Check> deferred) {
 		ExecutorService executor = Executors
-			.newSingleThreadExecutor((runnable) -> StarterThreads.newThread(runnable, "safe-defaults-deferred-checks"));
+			.newSingleThreadExecutor((runnable) -> this.threads.apply(runnable, "safe-defaults-deferred-checks"));
 		this.deferredExecutor = executor;
 		AtomicInteger remaining = new AtomicInteger(deferred.size());
 		Map<String, Integer> publishedByCheck = new ConcurrentHashMap<>();

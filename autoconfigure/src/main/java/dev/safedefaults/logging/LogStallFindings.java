@@ -21,9 +21,15 @@ final class LogStallFindings implements Runnable {
 
 	private final LogStalls stalls;
 
+	/**
+	 * Publishes the stalls' findings from now on.
+	 * @param store the findings store
+	 * @param stalls the application context's stalls
+	 */
 	LogStallFindings(FindingsStore store, LogStalls stalls) {
 		this.store = store;
 		this.stalls = stalls;
+		stalls.onChange(this);
 	}
 
 	@Override

@@ -8,6 +8,7 @@ import dev.safedefaults.check.LibraryAbsentFeatureStatus;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.logging.LoggingSystem;
@@ -35,10 +36,14 @@ public final class LoggingDefaultsAutoConfiguration {
 	}
 
 	@Bean
-	LogStalls safeDefaultsLogStalls(LoggingDefaultsProperties properties, ObjectProvider<FindingsStore> store) {
-		LogStalls stalls = new LogStalls(properties.getQueueFullTimeout());
-		store.ifAvailable((findings) -> stalls.onChange(new LogStallFindings(findings, stalls)));
-		return stalls;
+	LogStalls safeDefaultsLogStalls(LoggingDefaultsProperties properties) {
+		return new LogStalls(properties.getQueueFullTimeout());
+	}
+
+	@Bean
+	@ConditionalOnBean(FindingsStore.class)
+	LogStallFindings safeDefaultsLogStallFindings(FindingsStore store, LogStalls stalls) {
+		return new LogStallFindings(store, stalls);
 	}
 
 	@Bean

@@ -55,7 +55,7 @@ class HostileInputTests {
 		beans.addBean("feature", (FeatureStatusReporter) () -> new FeatureStatus("hostile", true,
 				List.of(hostile.input()), "left alone " + hostile.input()));
 		StartupCheckRunner runner = new StartupCheckRunner(store, beans.getBeanProvider(Check.class),
-				beans.getBeanProvider(FeatureStatusReporter.class), FailOn.NONE, Duration.ofSeconds(5));
+				beans.getBeanProvider(FeatureStatusReporter.class), FailOn.NONE, Duration.ofSeconds(5), Thread::new);
 		runner.start();
 		runner.stop();
 		assertThat(store.findings()).hasSize(2);
