@@ -28,8 +28,8 @@ import static org.awaitility.Awaitility.await;
  * within the queue-full timeout plus 2 s, the process's CPU meanwhile stays near its idle
  * figure with the same full buffer (nothing spins), {@code logging.output-stalled} is on
  * the health group, the stuck-request watch still names a request held by the silent
- * downstream, and once stdout is read again one line says how many ERROR events were lost:
- * exactly those logged and not written.
+ * downstream, and once stdout is read again one line says how many ERROR events were
+ * lost: exactly those logged and not written.
  */
 class SampleAppStalledLogIT {
 
@@ -85,13 +85,11 @@ class SampleAppStalledLogIT {
 			long cpuBefore = cpuNanos(app);
 			long answered = System.nanoTime();
 			List<Long> answeredAfter = new ArrayList<>();
-			List<CompletableFuture<Void>> timed = failing.stream()
-				.map((call) -> call.thenAccept((response) -> {
-					synchronized (answeredAfter) {
-						answeredAfter.add(System.nanoTime() - answered);
-					}
-				}))
-				.toList();
+			List<CompletableFuture<Void>> timed = failing.stream().map((call) -> call.thenAccept((response) -> {
+				synchronized (answeredAfter) {
+					answeredAfter.add(System.nanoTime() - answered);
+				}
+			})).toList();
 			// The downstream comes back with 503: each request logs one ERROR on a full
 			// buffer behind a stdout nobody reads.
 			silent.answerEveryCall();
@@ -107,8 +105,7 @@ class SampleAppStalledLogIT {
 					"SampleAppStalledLogIT: %d requests logging an ERROR answered within %d ms of the downstream's "
 							+ "answer; process CPU over 10 s: %d ms with them, %d ms idle with the same full buffer "
 							+ "(%.2fx)%n",
-					REQUESTS, slowest.toMillis(), busyCpu / 1_000_000, idleCpu / 1_000_000,
-					(double) busyCpu / idleCpu);
+					REQUESTS, slowest.toMillis(), busyCpu / 1_000_000, idleCpu / 1_000_000, (double) busyCpu / idleCpu);
 			assertThat(slowest).as("every request answered within the bound plus 2 s")
 				.isLessThanOrEqualTo(BOUND.plusSeconds(2));
 			assertThat(busyCpu).as("CPU over 10 s against %s ns idle: nothing spins", idleCpu)
@@ -129,8 +126,8 @@ class SampleAppStalledLogIT {
 			Matcher summary = SUMMARY.matcher(stdout);
 			assertThat(summary.find()).isTrue();
 			int written = count(stdout, ERROR_MESSAGE);
-			assertThat(Integer.parseInt(summary.group(2))).as("ERROR events lost: logged %s, written %s",
-					WARM_UP + REQUESTS, written)
+			assertThat(Integer.parseInt(summary.group(2)))
+				.as("ERROR events lost: logged %s, written %s", WARM_UP + REQUESTS, written)
 				.isEqualTo(WARM_UP + REQUESTS - written)
 				.isPositive();
 			await("the stall's finding cleared").atMost(Duration.ofSeconds(30))

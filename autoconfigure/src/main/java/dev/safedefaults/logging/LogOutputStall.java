@@ -2,6 +2,10 @@ package dev.safedefaults.logging;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 import dev.safedefaults.DurationText;
 import org.jspecify.annotations.Nullable;
@@ -20,7 +24,18 @@ public final class LogOutputStall {
 
 	private final String name;
 
+	/** The first pause between two looks at the queue; doubled up to the longest. */
+	private static final long FIRST_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
+	private static final long LONGEST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+	/** One waiting thread at a time looks at the queue; the others park behind it. */
+	private final ReentrantLock admission = new ReentrantLock();
+
 	private volatile @Nullable Instant stalledSince;
+
+	/** Whether events were dropped since the last summary: read on every event. */
+	private volatile boolean lost;
 
 	// Guarded by this: what has been dropped since the last summary.
 	private long warn;
@@ -70,6 +85,56 @@ public final class LogOutputStall {
 	}
 
 	/**
+	 * Waits, parked, for room in a queue that signals no one when it frees a slot
+	 * (Log4j's ring buffer, Logback's {@code AsyncAppender}): one waiting thread at a
+	 * time polls it, from every 50 µs up to every 2 ms, the others park on a lock behind
+	 * it, so that nothing spins however many wait. An interrupt does not end the wait (a
+	 * log call is no place to answer one): it is kept for the caller.
+	 * @param waitNanos the longest wait, from {@link #waitNanos()}
+	 * @param hasRoom whether the queue has a free slot
+	 * @return true when it had room within the wait; false when the wait ran out or the
+	 * output was found stalled meanwhile
+	 */
+	public boolean awaitRoom(long waitNanos, BooleanSupplier hasRoom) {
+		long deadline = System.nanoTime() + waitNanos;
+		boolean interrupted = Thread.interrupted();
+		try {
+			while (true) {
+				try {
+					if (!this.admission.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+						return false;
+					}
+					break;
+				}
+				catch (InterruptedException ex) {
+					interrupted = true;
+				}
+			}
+			try {
+				long pause = FIRST_PAUSE_NANOS;
+				while (!hasRoom.getAsBoolean()) {
+					long left = deadline - System.nanoTime();
+					if (left <= 0 || isStalled()) {
+						return false;
+					}
+					LockSupport.parkNanos(this, Math.min(pause, left));
+					interrupted |= Thread.interrupted();
+					pause = Math.min(pause * 2, LONGEST_PAUSE_NANOS);
+				}
+				return true;
+			}
+			finally {
+				this.admission.unlock();
+			}
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	/**
 	 * An event waited the whole bound: the output is stalled from now until
 	 * {@link #moved()}.
 	 */
@@ -104,6 +169,7 @@ public final class LogOutputStall {
 				this.first = event;
 			}
 			this.last = event;
+			this.lost = true;
 		}
 	}
 
@@ -111,8 +177,8 @@ public final class LogOutputStall {
 	 * Whether events were dropped since the last summary.
 	 * @return true when {@link #moved()} has a line to write
 	 */
-	public synchronized boolean hasLost() {
-		return this.first != null;
+	public boolean hasLost() {
+		return this.lost;
 	}
 
 	/**
@@ -133,6 +199,7 @@ public final class LogOutputStall {
 			this.error = 0;
 			this.first = null;
 			this.last = null;
+			this.lost = false;
 		}
 		if (since != null) {
 			this.stalls.changed();

@@ -23,6 +23,7 @@ import static dev.safedefaults.testsupport.LoggingStopContract.completeText;
 import static dev.safedefaults.testsupport.LoggingStopContract.count;
 import static dev.safedefaults.testsupport.LoggingStopContract.observedStopBound;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The Logback route's promises on a packaged application (issue 21): the
@@ -44,6 +45,10 @@ class LogbackApplicationStopIT {
 	/** An ERROR line of {@code /fail}, in the application's JSON format. */
 	private static final Pattern ERROR_LINE = Pattern
 		.compile("^\\{.*\"level\":\"ERROR\".*\"message\":\"order \\d+ failed\"\\}$", Pattern.MULTILINE);
+
+	/** A WARN line of {@code /log?count=0}, in the application's JSON format. */
+	private static final Pattern WARN_LINE = Pattern
+		.compile("^\\{.*\"level\":\"WARN\".*\"message\":\"logged 0 lines\"\\}$", Pattern.MULTILINE);
 
 	/** A log shipper that keeps up with 50 KB/s. */
 	private static final long SLOW_READER = 50_000;
@@ -95,6 +100,70 @@ class LogbackApplicationStopIT {
 			failing.shutdownNow();
 			app.close();
 		}
+	}
+
+	@Test
+	void withStdoutStalledRequestsLoggingAWarnAnswerWithinTheBoundAndTheLossIsSummarisedOnceStdoutIsRead()
+			throws Exception {
+		// Issue 49 on the keep-Logback route: the default queue-full-timeout of 2 s.
+		Duration bound = Duration.ofSeconds(2);
+		ConsumerApp app = ConsumerApp.startJarWithSlowStdout(LOGBACK_APP, KEEP_LOGBACK_JAR, SLOW_READER,
+				"--safe-defaults.logging.ring-buffer-size=1024");
+		try {
+			assertThat(app.get("/info?count=3").body()).isEqualTo("logged 3");
+			app.stallStdout();
+			// More than the pipe and the queue hold: the queue is full, INFO discarded.
+			assertThat(app.get("/info?count=5000").body()).isEqualTo("logged 5000");
+			assertThat(ConsumerAppsIT.discardedSoFar(feature(app.getJson("/actuator/safedefaults"), "logging")))
+				.isPositive();
+			long idleCpu = cpuNanosOver(app, Duration.ofSeconds(10));
+			int requests = 50;
+			long cpuBefore = cpuNanos(app);
+			long sent = System.nanoTime();
+			// Each logs one WARN on the full queue behind the stdout nobody reads.
+			assertThat(app.getConcurrently(requests, "/log?count=0", Duration.ofSeconds(60))).containsOnly("logged 0");
+			Duration answered = Duration.ofNanos(System.nanoTime() - sent);
+			long window = Duration.ofSeconds(10).toNanos() - (System.nanoTime() - sent);
+			if (window > 0) {
+				TimeUnit.NANOSECONDS.sleep(window);
+			}
+			long busyCpu = cpuNanos(app) - cpuBefore;
+			System.out.printf(
+					"LogbackApplicationStopIT: %d requests logging a WARN answered within %d ms; process CPU over "
+							+ "10 s: %d ms with them, %d ms idle with the same full queue (%.2fx)%n",
+					requests, answered.toMillis(), busyCpu / 1_000_000, idleCpu / 1_000_000,
+					(double) busyCpu / idleCpu);
+			assertThat(answered).as("every request answered within the bound plus 2 s")
+				.isLessThanOrEqualTo(bound.plusSeconds(2));
+			assertThat(busyCpu).as("CPU over 10 s against %s ns idle: nothing spins", idleCpu)
+				.isLessThanOrEqualTo(idleCpu * 3 / 2);
+			assertThat(app.getJson("/actuator/health/safe-defaults").toString()).as("the stall on the health group")
+				.contains("logging.output-stalled");
+			app.resumeStdout();
+			Pattern summary = Pattern.compile("could not take (\\d+) WARN and (\\d+) ERROR events from ");
+			await("the line that summarises the loss").atMost(Duration.ofSeconds(120))
+				.until(() -> summary.matcher(completeText(app.stdoutFile())).find());
+			String stdout = completeText(app.stdoutFile());
+			Matcher lost = summary.matcher(stdout);
+			assertThat(lost.find()).isTrue();
+			int written = count(WARN_LINE, stdout);
+			assertThat(Integer.parseInt(lost.group(1))).as("WARN events lost: logged %s, written %s", requests, written)
+				.isEqualTo(requests - written)
+				.isPositive();
+		}
+		finally {
+			app.close();
+		}
+	}
+
+	private static long cpuNanosOver(ConsumerApp app, Duration window) throws InterruptedException {
+		long before = cpuNanos(app);
+		TimeUnit.NANOSECONDS.sleep(window.toNanos());
+		return cpuNanos(app) - before;
+	}
+
+	private static long cpuNanos(ConsumerApp app) {
+		return app.handle().info().totalCpuDuration().orElseThrow().toNanos();
 	}
 
 	@Test

@@ -3,10 +3,7 @@ package dev.safedefaults.logging.log4j2;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import dev.safedefaults.StarterThreads;
@@ -32,11 +29,6 @@ import org.apache.logging.log4j.core.async.EventRoute;
  */
 final class SevereEventWait {
 
-	/** The first pause between two looks at the buffer; doubled up to the longest. */
-	private static final long FIRST_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-
-	private static final long LONGEST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-
 	/** How often the drain watch looks at the buffer while events are lost. */
 	private static final long DRAIN_WATCH_MILLIS = 200;
 
@@ -52,8 +44,6 @@ final class SevereEventWait {
 	private final LogOutputStall stall;
 
 	private final Consumer<String> summary;
-
-	private final ReentrantLock admission = new ReentrantLock();
 
 	private final AtomicBoolean watching = new AtomicBoolean();
 
@@ -84,7 +74,7 @@ final class SevereEventWait {
 	EventRoute route(Level level) {
 		long wait = this.stall.waitNanos();
 		if (wait > 0) {
-			if (awaitRoom(wait)) {
+			if (this.stall.awaitRoom(wait, this.ring::hasRoom)) {
 				return EventRoute.ENQUEUE;
 			}
 			this.stall.waitedTheWholeBound();
@@ -95,47 +85,6 @@ final class SevereEventWait {
 		}
 		watchTheDrain();
 		return EventRoute.DISCARD;
-	}
-
-	private boolean awaitRoom(long wait) {
-		long deadline = System.nanoTime() + wait;
-		boolean interrupted = Thread.interrupted();
-		try {
-			while (true) {
-				try {
-					if (!this.admission.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-						return false;
-					}
-					break;
-				}
-				catch (InterruptedException ex) {
-					// A log call is not a place to answer an interrupt: kept for the
-					// caller.
-					interrupted = true;
-				}
-			}
-			try {
-				long pause = FIRST_PAUSE_NANOS;
-				while (!this.ring.hasRoom()) {
-					long left = deadline - System.nanoTime();
-					if (left <= 0 || this.stall.isStalled()) {
-						return false;
-					}
-					LockSupport.parkNanos(this, Math.min(pause, left));
-					interrupted |= Thread.interrupted();
-					pause = Math.min(pause * 2, LONGEST_PAUSE_NANOS);
-				}
-				return true;
-			}
-			finally {
-				this.admission.unlock();
-			}
-		}
-		finally {
-			if (interrupted) {
-				Thread.currentThread().interrupt();
-			}
-		}
 	}
 
 	private void watchTheDrain() {

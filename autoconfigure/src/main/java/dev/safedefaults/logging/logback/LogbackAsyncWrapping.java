@@ -21,11 +21,13 @@ import org.springframework.beans.factory.InitializingBean;
  * Wraps every appender of a Logback context in a {@link CountingAsyncAppender}, where it
  * is attached (each logger keeps its own appenders, additivity unchanged), one queue per
  * appender: a slow file appender never holds the console back, and an appender's filters
- * and routing stay exactly as configured. Appenders that are asynchronous already
- * (Logback's {@code AsyncAppender} and its kind, logstash-logback-encoder's
- * {@code AsyncDisruptorAppender}) are left alone, as are those wrapped already; those
- * another application context wrapped in this JVM are wrapped again with this one's
- * settings (one queue per appender, never a queue behind a queue).
+ * and routing stay exactly as configured. Appenders that are asynchronous already are not
+ * queued again: Logback's {@code AsyncAppender} and its kind are kept behind an
+ * {@link AsyncAppenderGate}, which bounds how long WARN and ERROR wait for its full
+ * queue, and logstash-logback-encoder's {@code AsyncDisruptorAppender} (which drops when
+ * full) is left alone, as are those wrapped already; those another application context
+ * wrapped in this JVM are wrapped again with this one's settings (one queue per appender,
+ * never a queue behind a queue).
  * <p>
  * Boot configures Logback before the application context exists, and again on a
  * reinitialisation; a configuration file may rescan itself. The wrapping is done when
@@ -75,6 +77,7 @@ public class LogbackAsyncWrapping implements InitializingBean, DisposableBean {
 		Map<CountingAsyncAppender, Boolean> retired = new IdentityHashMap<>();
 		for (Logger logger : this.context.getLoggerList()) {
 			List<Appender<ILoggingEvent>> toWrap = new ArrayList<>();
+			List<Appender<ILoggingEvent>> toGate = new ArrayList<>();
 			for (Iterator<Appender<ILoggingEvent>> it = logger.iteratorForAppenders(); it.hasNext();) {
 				Appender<ILoggingEvent> appender = it.next();
 				if (appender instanceof CountingAsyncAppender wrapper) {
@@ -85,8 +88,24 @@ public class LogbackAsyncWrapping implements InitializingBean, DisposableBean {
 						toWrap.add(wrapper);
 					}
 				}
+				else if (appender instanceof AsyncAppenderGate gate) {
+					if (gate.settings() != this.settings) {
+						toGate.add(gate);
+					}
+				}
+				else if (appender instanceof AsyncAppenderBase<?>) {
+					toGate.add(appender);
+				}
 				else if (!isAsyncAlready(appender)) {
 					toWrap.add(appender);
+				}
+			}
+			for (Appender<ILoggingEvent> appender : toGate) {
+				AsyncAppenderGate gate = gateOf(appender);
+				logger.addAppender(gate);
+				logger.detachAppender(appender);
+				if (appender instanceof AsyncAppenderGate previous) {
+					previous.retire();
 				}
 			}
 			for (Appender<ILoggingEvent> appender : toWrap) {
@@ -105,6 +124,16 @@ public class LogbackAsyncWrapping implements InitializingBean, DisposableBean {
 		// Their queues are written to the application's appenders, which stay started.
 		retired.keySet().forEach(CountingAsyncAppender::retire);
 		return wrappers.size();
+	}
+
+	@SuppressWarnings("unchecked")
+	private AsyncAppenderGate gateOf(Appender<ILoggingEvent> appender) {
+		AsyncAppenderBase<ILoggingEvent> application = (appender instanceof AsyncAppenderGate previous)
+				? previous.getDelegate() : (AsyncAppenderBase<ILoggingEvent>) appender;
+		AsyncAppenderGate gate = new AsyncAppenderGate(application, this.settings);
+		gate.setContext(this.context);
+		gate.start();
+		return gate;
 	}
 
 	private CountingAsyncAppender wrapperOf(Appender<ILoggingEvent> appender) {
@@ -137,6 +166,23 @@ public class LogbackAsyncWrapping implements InitializingBean, DisposableBean {
 	 */
 	public List<String> wrappedNames() {
 		return wrappers(this.context).stream().map(CountingAsyncAppender::getName).sorted().toList();
+	}
+
+	/**
+	 * The names of the application's own asynchronous appenders kept behind a gate now,
+	 * in this Logback context.
+	 * @return their names
+	 */
+	public List<String> gatedNames() {
+		List<String> names = new ArrayList<>();
+		for (Logger logger : this.context.getLoggerList()) {
+			for (Iterator<Appender<ILoggingEvent>> it = logger.iteratorForAppenders(); it.hasNext();) {
+				if (it.next() instanceof AsyncAppenderGate gate && !names.contains(gate.getName())) {
+					names.add(gate.getName());
+				}
+			}
+		}
+		return names.stream().sorted().toList();
 	}
 
 	/**

@@ -41,6 +41,12 @@ class LogbackFeatureStatus implements FeatureStatusReporter {
 				+ (settings.discard()
 						? "discard at or below " + settings.threshold().toString().toUpperCase(Locale.ROOT) : "block")
 				+ ", " + settings.discardedCount() + " discarded so far");
+		List<String> gated = wrapping.gatedNames();
+		if (!gated.isEmpty()) {
+			applied.add("the application's own asynchronous appender(s) " + gated + " kept, behind a gate that "
+					+ (settings.discard() ? "bounds how long WARN and ERROR wait for their full queues"
+							: "lets every event wait (block)"));
+		}
 		if (settings.discard()) {
 			applied.addAll(settings.stalls().statusLines());
 		}

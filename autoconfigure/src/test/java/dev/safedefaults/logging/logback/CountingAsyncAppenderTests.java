@@ -287,7 +287,7 @@ class CountingAsyncAppenderTests {
 	}
 
 	@Test
-	void appendersAreWrappedOnceAndAsyncAppendersAreLeftAlone() throws Exception {
+	void appendersAreWrappedOnceAndAnAsyncAppenderIsKeptBehindAGateNotAQueue() throws Exception {
 		LogbackFixtures.Recording recording = new LogbackFixtures.Recording("APP", false);
 		recording.setContext(this.context);
 		recording.start();
@@ -302,21 +302,72 @@ class CountingAsyncAppenderTests {
 		LogbackAsyncWrapping wrapping = wrapping(128);
 		assertThat(wrapping.wrap()).isEqualTo(1);
 		assertThat(wrapping.wrap()).isZero();
+		assertThat(wrapping.gatedNames()).containsExactly("ASYNC");
 		// Another application context's wrapping takes the appender over: never a queue
 		// behind a queue.
 		WrappingSettings another = new WrappingSettings(256, true, Level.INFO, LogbackFixtures.waitingALongTime());
 		assertThat(new LogbackAsyncWrapping(this.context, another).wrap()).isEqualTo(1);
 		List<Appender<ILoggingEvent>> rootAppenders = appenders(root());
-		assertThat(rootAppenders).hasSize(2).contains(async);
+		assertThat(rootAppenders).hasSize(2).doesNotContain(async);
 		CountingAsyncAppender wrapper = (CountingAsyncAppender) rootAppenders.stream()
 			.filter(CountingAsyncAppender.class::isInstance)
 			.findFirst()
 			.orElseThrow();
 		assertThat(wrapper.getDelegate()).isSameAs(recording);
 		assertThat(wrapper.getQueueCapacity()).isEqualTo(256);
+		AsyncAppenderGate gate = (AsyncAppenderGate) rootAppenders.stream()
+			.filter(AsyncAppenderGate.class::isInstance)
+			.findFirst()
+			.orElseThrow();
+		assertThat(gate.getDelegate()).isSameAs(async);
+		assertThat(gate.settings()).isSameAs(another);
 		// One queue for the appender wherever it is attached.
 		assertThat(appenders(orders)).containsExactly(wrapper);
 		assertThat(LogbackAsyncWrapping.wrappers(this.context)).containsExactly(wrapper);
+	}
+
+	@Test
+	void anApplicationsAsyncAppenderOnAStalledOutputHoldsAWarnAtMostTheBoundThenDropsAndCountsUntilItMoves()
+			throws Exception {
+		LogbackFixtures.Recording stalled = new LogbackFixtures.Recording("STDOUT", true);
+		stalled.setContext(this.context);
+		stalled.start();
+		AsyncAppender async = new AsyncAppender();
+		async.setContext(this.context);
+		async.setName("ASYNC");
+		async.setQueueSize(10);
+		async.addAppender(stalled);
+		async.start();
+		root().addAppender(async);
+		LogStalls stalls = new LogStalls(Duration.ofMillis(300));
+		new LogbackAsyncWrapping(this.context, new WrappingSettings(128, true, Level.INFO, stalls))
+			.afterPropertiesSet();
+		root().warn("taken by the AsyncAppender's thread, which the stalled output holds");
+		stalled.awaitEntered();
+		for (int i = 0; i < 10; i++) {
+			root().warn("queued " + i);
+		}
+		assertThat(async.getRemainingCapacity()).isZero();
+		long start = System.nanoTime();
+		root().error("the first error waits the bound");
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+		assertThat(stalls.stalled()).extracting(LogOutputStall::name).containsExactly("Logback appender 'ASYNC'");
+		start = System.nanoTime();
+		for (int i = 0; i < 20; i++) {
+			root().error("request {} fails", i);
+		}
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("20 ERROR once the stall is known")
+			.isLessThan(Duration.ofMillis(300));
+		assertThat(stalls.errorDropped()).isEqualTo(21);
+		stalled.release();
+		await().atMost(Duration.ofSeconds(30)).until(() -> async.getRemainingCapacity() == 10);
+		root().info("the next event after the output moved");
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> stalled.messages().contains("the next event after the output moved"));
+		assertThat(stalled.messages()).filteredOn((message) -> message.startsWith("safe-defaults: the log output "
+				+ "Logback appender 'ASYNC' could not take 0 WARN and 21 ERROR events from "))
+			.hasSize(1);
+		assertThat(stalls.stalled()).isEmpty();
 	}
 
 	@Test

@@ -106,7 +106,9 @@ class LogbackAsyncAutoConfigurationTests {
 			assertThat(status.enabled()).isTrue();
 			assertThat(status.appliedTo()).containsExactly(
 					"Logback: 1 appender(s) [APP] wrapped behind bounded queues of 32768 events, no caller data",
-					"queue full: discard at or below INFO, 0 discarded so far");
+					"queue full: discard at or below INFO, 0 discarded so far",
+					"WARN and ERROR wait at most 2s for room in a full queue, then are dropped and counted until the "
+							+ "stalled output drains; 0 WARN and 0 ERROR dropped so far");
 			assertThat(context).doesNotHaveBean("safeDefaultsLoggingFeatureStatusWithoutLog4j");
 		});
 	}
