@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -89,6 +90,51 @@ class StuckRequestsWatchTests {
 		joinAll();
 		watch.look();
 		assertThat(watch.describe()).startsWith("no request past the threshold now; last: 2 requests at most");
+	}
+
+	/**
+	 * A request on a virtual thread (JDK 21 or later; on JDK 17 this test is skipped, and
+	 * runs in the build's JDK 25 execution): the thread dump its finding names is one
+	 * that lists virtual threads.
+	 */
+	@Test
+	void aRequestOnAVirtualThreadIsToldTheThreadDumpThatListsVirtualThreads() throws Exception {
+		assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+		FindingsStore store = new FindingsStore(Set.of());
+		StuckRequestsWatch watch = watch(store, Duration.ofMillis(1));
+		CountDownLatch release = new CountDownLatch(1);
+		Runnable waitingRequest = () -> {
+			InFlightRequest request = this.requests.began("GET");
+			try {
+				release.await(1, TimeUnit.MINUTES);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			finally {
+				if (request != null) {
+					this.requests.ended(request);
+				}
+			}
+		};
+		// Thread.ofVirtual() is JDK 21 API; the tests compile for 17.
+		Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+		Thread thread = (Thread) Class.forName("java.lang.Thread$Builder")
+			.getMethod("unstarted", Runnable.class)
+			.invoke(builder, waitingRequest);
+		assertThat(WaitGroup.isVirtual(thread)).isTrue();
+		thread.start();
+		this.threads.add(thread);
+		await("request examined").atMost(Duration.ofSeconds(10)).until(() -> {
+			watch.look();
+			return watch.examined() == 1 && store.findings().size() == 1;
+		});
+		Finding finding = store.findings().get(0);
+		assertThat(finding.subject()).startsWith("other: timed waiting at " + StuckRequestsWatchTests.class.getName());
+		assertThat(finding.fix()).contains("jcmd <pid> Thread.dump_to_file -format=json <file>")
+			.doesNotContain("shows the whole stack: jcmd <pid> Thread.print");
+		release.countDown();
+		joinAll();
 	}
 
 	@Test
