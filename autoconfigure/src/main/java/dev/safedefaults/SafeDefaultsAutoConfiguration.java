@@ -14,8 +14,8 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The root of safe-defaults: the master switch, the findings store that every feature
- * publishes into, and the runner of the startup checks. Features and reporters are
- * configured after it.
+ * publishes into, the read timeout decided for Boot's clients that features follow, and
+ * the runner of the startup checks. Features and reporters are configured after it.
  */
 @AutoConfiguration
 @ConditionalOnSafeDefaultsEnabled
@@ -26,6 +26,12 @@ public final class SafeDefaultsAutoConfiguration {
 	@ConditionalOnMissingBean
 	FindingsStore safeDefaultsFindingsStore(SafeDefaultsProperties properties) {
 		return new FindingsStore(properties.getChecks().getDisabled());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ClientReadTimeout safeDefaultsClientReadTimeout() {
+		return new ClientReadTimeout();
 	}
 
 	@Bean

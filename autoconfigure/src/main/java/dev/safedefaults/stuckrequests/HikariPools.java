@@ -52,7 +52,8 @@ final class HikariPools implements JdbcPools {
 			int waiting = pool.getThreadsAwaitingConnection();
 			if (active > 0 || waiting > 0) {
 				states.add(hikari.getPoolName() + ": " + active + " of " + hikari.getMaximumPoolSize()
-						+ " connections in use, " + waiting + " threads waiting for one");
+						+ " connections in use, " + waiting + ((waiting == 1) ? " thread" : " threads")
+						+ " waiting for one");
 			}
 			if (waiting > 0) {
 				inUseWhereWaitedOn[0] += active;

@@ -1,12 +1,13 @@
 package dev.safedefaults.stuckrequests;
 
-import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One servlet request in flight: its thread and when it began; once examined, what it
- * waits for and the endpoint it came in on; and the last HTTP destination its thread
- * asked the JVM's proxy selector about (host and port only).
+ * One servlet request in flight: its thread, when it began and the endpoint it came in
+ * on, each noted on the request's own thread while it runs; once examined, what it waits
+ * for; and the last HTTP destination its thread asked the JVM's proxy selector about
+ * (host and port only). The watch reads these from its own thread and never the servlet
+ * request, which the container recycles for another request once this one ends.
  */
 final class InFlightRequest {
 
@@ -21,18 +22,18 @@ final class InFlightRequest {
 
 	private final long startNanos;
 
-	private final @Nullable HttpServletRequest request;
+	private final @Nullable String method;
+
+	private volatile @Nullable String handlerPattern;
 
 	private volatile @Nullable String destination;
 
 	private volatile @Nullable Wait waitingOn;
 
-	private volatile String endpoint = "";
-
-	InFlightRequest(Thread thread, long startNanos, @Nullable HttpServletRequest request) {
+	InFlightRequest(Thread thread, long startNanos, @Nullable String method) {
 		this.thread = thread;
 		this.startNanos = startNanos;
-		this.request = request;
+		this.method = method;
 	}
 
 	Thread thread() {
@@ -44,13 +45,29 @@ final class InFlightRequest {
 	}
 
 	/**
-	 * The method and the handler's pattern the request came in on, as read when it was
-	 * examined: a pattern ({@code /api/orders/{id}}), never the path, which may carry an
-	 * id or a token.
+	 * The method and the handler's pattern the request came in on, as noted on its own
+	 * thread: a pattern ({@code /api/orders/{id}}), never the path, which may carry an id
+	 * or a token.
 	 * @return the endpoint, empty when unknown
 	 */
 	String endpoint() {
-		return this.endpoint;
+		if (this.method == null) {
+			return "";
+		}
+		String pattern = this.handlerPattern;
+		return this.method + " " + ((pattern != null) ? pattern : "(no handler chosen yet)");
+	}
+
+	/**
+	 * Notes the handler's pattern Spring MVC chose for the request; called on the
+	 * request's thread. The first one is kept: a forward is still the request that came
+	 * in.
+	 * @param pattern the pattern
+	 */
+	void handlerChosen(String pattern) {
+		if (this.handlerPattern == null) {
+			this.handlerPattern = pattern;
+		}
 	}
 
 	@Nullable String destination() {
@@ -70,16 +87,10 @@ final class InFlightRequest {
 	}
 
 	/**
-	 * Records what the request waits on, and reads its endpoint: once, while it runs.
+	 * Records what the request waits on.
 	 * @param wait what it waits on
 	 */
 	void examined(Wait wait) {
-		HttpServletRequest running = this.request;
-		if (running != null) {
-			Object pattern = running.getAttribute(BEST_MATCHING_PATTERN);
-			this.endpoint = running.getMethod() + " "
-					+ ((pattern instanceof String handler) ? handler : "(no handler chosen yet)");
-		}
 		this.waitingOn = wait;
 	}
 

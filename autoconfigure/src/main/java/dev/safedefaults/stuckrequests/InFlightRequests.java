@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,14 +17,27 @@ final class InFlightRequests {
 
 	/**
 	 * Records a request beginning on the current thread.
-	 * @param request the request, read only if it is examined
+	 * @param method its HTTP method, read on its thread, or {@code null} when it is no
+	 * HTTP request
 	 * @return the entry to hand to {@link #ended}, or {@code null} when the thread
 	 * already runs a request (a nested dispatch): the outer one is watched
 	 */
-	@Nullable InFlightRequest began(@Nullable HttpServletRequest request) {
+	@Nullable InFlightRequest began(@Nullable String method) {
 		Thread thread = Thread.currentThread();
-		InFlightRequest inFlight = new InFlightRequest(thread, System.nanoTime(), request);
+		InFlightRequest inFlight = new InFlightRequest(thread, System.nanoTime(), method);
 		return (this.byThread.putIfAbsent(thread, inFlight) == null) ? inFlight : null;
+	}
+
+	/**
+	 * Notes the handler's pattern chosen for the request the current thread runs, if it
+	 * runs one.
+	 * @param pattern the pattern, such as {@code /api/orders/{id}}
+	 */
+	void handlerChosen(String pattern) {
+		InFlightRequest request = this.byThread.get(Thread.currentThread());
+		if (request != null) {
+			request.handlerChosen(pattern);
+		}
 	}
 
 	void ended(InFlightRequest request) {

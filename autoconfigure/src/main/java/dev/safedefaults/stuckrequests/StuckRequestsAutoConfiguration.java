@@ -3,6 +3,7 @@ package dev.safedefaults.stuckrequests;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.ClientReadTimeout;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FindingsStore;
@@ -20,6 +21,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.web.servlet.handler.MappedInterceptor;
 
 /**
  * The stuck-request watch (incident 6, for the clients the starter cannot reach): a
@@ -46,18 +48,9 @@ public final class StuckRequestsAutoConfiguration {
 	@ConditionalOnBean(FindingsStore.class)
 	static class WatchConfiguration {
 
-		/**
-		 * A post-processor so that the JVM's proxy selector is wrapped before any client
-		 * bean is built (the JDK HttpClient keeps the one it was built with).
-		 */
 		@Bean
-		static DestinationRecorder safeDefaultsStuckRequestsDestinations() {
-			return new DestinationRecorder(new InFlightRequests());
-		}
-
-		@Bean
-		InFlightRequests safeDefaultsInFlightRequests(DestinationRecorder destinations) {
-			return destinations.requests();
+		InFlightRequests safeDefaultsInFlightRequests() {
+			return new InFlightRequests();
 		}
 
 		@Bean
@@ -66,10 +59,12 @@ public final class StuckRequestsAutoConfiguration {
 		}
 
 		@Bean
-		StuckRequestsWatch safeDefaultsStuckRequestsWatch(InFlightRequests requests, DestinationRecorder destinations,
-				ObjectProvider<JdbcPools> pools, FindingsStore store, StuckRequestsProperties properties) {
-			return new StuckRequestsWatch(requests, destinations, pools.getIfAvailable(() -> JdbcPools.UNKNOWN), store,
-					properties.getThreshold());
+		StuckRequestsWatch safeDefaultsStuckRequestsWatch(InFlightRequests requests,
+				ObjectProvider<DestinationRecorder> destinations, ObjectProvider<JdbcPools> pools, FindingsStore store,
+				StuckRequestsProperties properties, ObjectProvider<ClientReadTimeout> readTimeout) {
+			return new StuckRequestsWatch(requests, destinations.getIfAvailable(),
+					pools.getIfAvailable(() -> JdbcPools.UNKNOWN), store,
+					() -> properties.threshold(readTimeout.getIfAvailable(ClientReadTimeout::new)));
 		}
 
 		private static FilterRegistrationBean<InFlightRequestsFilter> registration(InFlightRequestsFilter filter) {
@@ -78,6 +73,41 @@ public final class StuckRequestsAutoConfiguration {
 			registration.setDispatcherTypes(DispatcherType.REQUEST);
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			return registration;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = StuckRequestsProperties.ENABLED_PROPERTY, matchIfMissing = true)
+	@ConditionalOnBooleanProperty(name = StuckRequestsProperties.LEARN_HOSTS_PROPERTY, matchIfMissing = true)
+	@ConditionalOnBean(FindingsStore.class)
+	static class HostsCalledConfiguration {
+
+		/**
+		 * A post-processor so that the context registers with the JVM's proxy selector
+		 * before any client bean is built (the JDK HttpClient keeps the one it was built
+		 * with).
+		 */
+		@Bean
+		static DestinationRecorder safeDefaultsStuckRequestsDestinations() {
+			return new DestinationRecorder();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MappedInterceptor.class)
+	@ConditionalOnBooleanProperty(name = StuckRequestsProperties.ENABLED_PROPERTY, matchIfMissing = true)
+	@ConditionalOnBean(FindingsStore.class)
+	static class EndpointsConfiguration {
+
+		/**
+		 * Spring MVC applies a {@code MappedInterceptor} bean to every handler mapping:
+		 * the handler's pattern is noted on the request's thread.
+		 */
+		@Bean
+		MappedInterceptor safeDefaultsStuckRequestsEndpoints(InFlightRequests requests) {
+			return new MappedInterceptor(null, new EndpointRecorder(requests));
 		}
 
 	}

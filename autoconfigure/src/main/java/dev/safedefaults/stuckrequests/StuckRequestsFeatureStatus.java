@@ -37,14 +37,24 @@ final class StuckRequestsFeatureStatus implements FeatureStatusReporter {
 			return FeatureStatus.off(FEATURE, "no FindingsStore bean to report stuck requests into");
 		}
 		List<String> appliedTo = new ArrayList<>();
-		appliedTo.add("servlet requests running longer than " + DurationText.of(this.properties.getThreshold())
+		String threshold = DurationText.of(watch.threshold());
+		appliedTo.add("servlet requests running longer than " + threshold
+				+ ((this.properties.getThreshold() != null) ? ""
+						: " (the read timeout decided for the clients Boot builds)")
 				+ " are examined once from their thread's stack");
-		appliedTo.add(watch.recordsDestinations()
+		appliedTo.add(hostsCalled(watch));
+		return new FeatureStatus(FEATURE, true, appliedTo, watch.describe()).withScope(threshold);
+	}
+
+	private String hostsCalled(StuckRequestsWatch watch) {
+		if (!this.properties.isLearnHosts()) {
+			return "hosts called are not learnt: " + StuckRequestsProperties.LEARN_HOSTS_PROPERTY
+					+ " is false, the JVM's proxy selector is left alone";
+		}
+		return watch.recordsDestinations()
 				? "hosts called through the JVM's proxy selector are learnt (JDK HttpClient, HttpURLConnection, "
 						+ "Apache HttpClient 5 with system properties)"
-				: "hosts called are not learnt: the JVM's default proxy selector is not this context's");
-		return new FeatureStatus(FEATURE, true, appliedTo, watch.describe())
-			.withScope(DurationText.of(this.properties.getThreshold()));
+				: "hosts called are not learnt: the JVM's default proxy selector was replaced by another";
 	}
 
 }

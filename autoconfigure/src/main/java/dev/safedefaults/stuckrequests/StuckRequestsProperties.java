@@ -2,7 +2,9 @@ package dev.safedefaults.stuckrequests;
 
 import java.time.Duration;
 
+import dev.safedefaults.ClientReadTimeout;
 import dev.safedefaults.PropertyBounds;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -16,6 +18,8 @@ public class StuckRequestsProperties implements InitializingBean {
 	static final String PREFIX = "safe-defaults.stuck-requests";
 
 	static final String ENABLED_PROPERTY = PREFIX + ".enabled";
+
+	static final String LEARN_HOSTS_PROPERTY = PREFIX + ".learn-hosts";
 
 	/**
 	 * The shortest threshold accepted: below it, healthy slow pages would be examined.
@@ -31,11 +35,22 @@ public class StuckRequestsProperties implements InitializingBean {
 	private boolean enabled = true;
 
 	/**
-	 * How long a request may run before it is examined. From 1s to 10m. The default is
-	 * the read timeout the starter gives the HTTP clients Boot builds: a request that
-	 * waits longer than that waits on something no timeout of the starter bounds.
+	 * How long a request may run before it is examined. From 1s to 10m. Unset, it is the
+	 * read timeout decided for the HTTP clients Boot builds
+	 * (spring.http.clients.read-timeout, else the starter's, 60s), kept within that
+	 * range: a request that waits longer than that waits on something no timeout of those
+	 * clients bounds.
 	 */
-	private Duration threshold = Duration.ofSeconds(60);
+	private @Nullable Duration threshold;
+
+	/**
+	 * Whether to learn the host and port each request calls by wrapping the JVM's default
+	 * proxy selector (once per JVM, shared by every application context), which the JDK
+	 * HttpClient, HttpURLConnection and Apache HttpClient 5 built from system properties
+	 * ask before they connect. False: the JVM's proxy selector is left alone and an HTTP
+	 * wait names an unknown host.
+	 */
+	private boolean learnHosts = true;
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -45,18 +60,46 @@ public class StuckRequestsProperties implements InitializingBean {
 		this.enabled = enabled;
 	}
 
-	public Duration getThreshold() {
+	public @Nullable Duration getThreshold() {
 		return this.threshold;
 	}
 
-	public void setThreshold(Duration threshold) {
+	public void setThreshold(@Nullable Duration threshold) {
 		this.threshold = threshold;
+	}
+
+	public boolean isLearnHosts() {
+		return this.learnHosts;
+	}
+
+	public void setLearnHosts(boolean learnHosts) {
+		this.learnHosts = learnHosts;
+	}
+
+	/**
+	 * The threshold in force: the one set, else the read timeout decided for Boot's
+	 * clients, kept within the range a set one must be in.
+	 * @param readTimeout the read timeout decided for Boot's clients
+	 * @return the threshold
+	 */
+	Duration threshold(ClientReadTimeout readTimeout) {
+		Duration set = this.threshold;
+		if (set != null) {
+			return set;
+		}
+		Duration followed = readTimeout.orStarterDefault();
+		if (followed.compareTo(MIN_THRESHOLD) < 0) {
+			return MIN_THRESHOLD;
+		}
+		return (followed.compareTo(PropertyBounds.MAX_TIMEOUT) > 0) ? PropertyBounds.MAX_TIMEOUT : followed;
 	}
 
 	@Override
 	public void afterPropertiesSet() {
-		PropertyBounds.requireRange(PREFIX + ".threshold", this.threshold, MIN_THRESHOLD, PropertyBounds.MAX_TIMEOUT,
-				"such as 60s; how long a request runs before it is examined");
+		if (this.threshold != null) {
+			PropertyBounds.requireRange(PREFIX + ".threshold", this.threshold, MIN_THRESHOLD,
+					PropertyBounds.MAX_TIMEOUT, "such as 60s; how long a request runs before it is examined");
+		}
 	}
 
 }

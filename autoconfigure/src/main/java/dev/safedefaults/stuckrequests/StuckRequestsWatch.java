@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import dev.safedefaults.DurationText;
 import dev.safedefaults.StarterThreads;
@@ -41,7 +42,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	private final InFlightRequests requests;
 
-	private final DestinationRecorder destinations;
+	private final @Nullable DestinationRecorder destinations;
 
 	private final WaitClassifier classifier;
 
@@ -49,7 +50,9 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	private final FindingsStore store;
 
-	private final Duration threshold;
+	private final Supplier<Duration> thresholdSource;
+
+	private volatile @Nullable Duration threshold;
 
 	private final Consumer<String> warnings;
 
@@ -71,27 +74,51 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	private List<WaitGroup> published = List.of();
 
-	StuckRequestsWatch(InFlightRequests requests, DestinationRecorder destinations, JdbcPools pools,
-			FindingsStore store, Duration threshold) {
+	/**
+	 * A watch that logs its warnings.
+	 * @param requests the requests in flight
+	 * @param destinations the context's recorder of the hosts called, or {@code null}
+	 * when they are not learnt
+	 * @param pools the JDBC pools
+	 * @param store the findings store
+	 * @param threshold the threshold, asked once, when the watch starts: a default
+	 * follows the read timeout decided for Boot's clients, which is decided as their
+	 * settings are created
+	 */
+	StuckRequestsWatch(InFlightRequests requests, @Nullable DestinationRecorder destinations, JdbcPools pools,
+			FindingsStore store, Supplier<Duration> threshold) {
 		this(requests, destinations, pools, store, threshold, logger::warn);
 	}
 
-	StuckRequestsWatch(InFlightRequests requests, DestinationRecorder destinations, JdbcPools pools,
-			FindingsStore store, Duration threshold, Consumer<String> warnings) {
+	StuckRequestsWatch(InFlightRequests requests, @Nullable DestinationRecorder destinations, JdbcPools pools,
+			FindingsStore store, Supplier<Duration> threshold, Consumer<String> warnings) {
 		this.requests = requests;
 		this.destinations = destinations;
 		this.classifier = new WaitClassifier(pools);
 		this.pools = pools;
 		this.store = store;
-		this.threshold = threshold;
+		this.thresholdSource = threshold;
 		this.warnings = warnings;
+	}
+
+	/**
+	 * How long a request runs before it is examined, fixed the first time it is asked.
+	 * @return the threshold
+	 */
+	Duration threshold() {
+		Duration fixed = this.threshold;
+		if (fixed == null) {
+			fixed = this.thresholdSource.get();
+			this.threshold = fixed;
+		}
+		return fixed;
 	}
 
 	@Override
 	public void start() {
 		ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor(
 				(runnable) -> StarterThreads.newThread(runnable, "safe-defaults-stuck-requests"));
-		long period = Math.max(100, Math.min(1000, this.threshold.toMillis() / 4));
+		long period = Math.max(100, Math.min(1000, threshold().toMillis() / 4));
 		started.scheduleWithFixedDelay(this::lookSafely, period, period, TimeUnit.MILLISECONDS);
 		this.scanner = started;
 	}
@@ -125,7 +152,8 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	}
 
 	boolean recordsDestinations() {
-		return this.destinations.isRecording();
+		DestinationRecorder recorder = this.destinations;
+		return recorder != null && recorder.isRecording();
 	}
 
 	/**
@@ -135,7 +163,8 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	@Nullable String describe() {
 		int now = this.stuck;
 		String last = this.lastEpisode;
-		String current = (now > 0) ? now + " requests past the threshold now" : "no request past the threshold now";
+		String current = (now > 0) ? WaitGroup.requests(now) + " past the threshold now"
+				: "no request past the threshold now";
 		String described = (last != null) ? current + "; last: " + last : current;
 		String failure = this.lastFailure;
 		return (failure != null) ? described + "; the watch last failed with " + failure : described;
@@ -155,7 +184,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	/** One look at the requests in flight; called on the watch's thread only. */
 	synchronized void look() {
 		long now = System.nanoTime();
-		long bound = this.threshold.toNanos();
+		long bound = threshold().toNanos();
 		List<InFlightRequest> past = new ArrayList<>();
 		for (InFlightRequest request : this.requests.current()) {
 			if (now - request.startNanos() >= bound) {
@@ -180,9 +209,9 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		}
 		if (groups.isEmpty()) {
 			this.store.clear(SOURCE);
-			this.lastEpisode = this.episodeMostStuck + " requests at most, from " + this.episodeSince + " to "
-					+ Instant.now() + ": " + String.join("; ", this.loggedWaits);
-			logger.info("safe-defaults: no request runs longer than " + DurationText.of(this.threshold) + " any more ("
+			this.lastEpisode = WaitGroup.requests(this.episodeMostStuck) + " at most, from " + this.episodeSince
+					+ " to " + Instant.now() + ": " + String.join("; ", this.loggedWaits);
+			logger.info("safe-defaults: no request runs longer than " + DurationText.of(threshold()) + " any more ("
 					+ this.lastEpisode + ")");
 			this.loggedWaits.clear();
 			this.episodeSince = null;
@@ -198,7 +227,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		PoolState poolState = poolWaits ? this.pools.state() : PoolState.NONE;
 		List<Finding> findings = new ArrayList<>();
 		for (WaitGroup group : groups) {
-			findings.add(group.finding(groups, this.threshold, poolState));
+			findings.add(group.finding(groups, threshold(), poolState));
 		}
 		List<Finding> kept = this.store.publish(SOURCE, findings);
 		this.published = groups;

@@ -3,7 +3,8 @@ package dev.safedefaults.stuckrequests;
 /**
  * What one stuck request waits on: its kind, and what it waits on in words (a host and
  * port with the client library, a pool, a lock and its holder), with the code that waits.
- * Two requests with the same kind and target are the same wait.
+ * Two requests with the same kind, target and site are the same wait, and their finding's
+ * subject names all three.
  *
  * @param kind the kind of wait
  * @param target what it waits on, for example
@@ -11,5 +12,14 @@ package dev.safedefaults.stuckrequests;
  * @param site the first application frame, or the top frame when there is none
  */
 record Wait(WaitKind kind, String target, String site) {
+
+	/**
+	 * The wait in words, as its finding's subject: everything that tells two waits apart.
+	 * @return for example
+	 * {@code HTTP response: 127.0.0.1:8081 (JDK HttpClient via RestClient) at com.example.Prices.price:29}
+	 */
+	String subject() {
+		return this.kind.label() + ": " + this.target + " at " + this.site;
+	}
 
 }

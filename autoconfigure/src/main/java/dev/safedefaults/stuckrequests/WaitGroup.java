@@ -20,13 +20,30 @@ import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
  * @param waitingOn what they wait on
  * @param count how many
  * @param endpoints the endpoints they came in on, at most {@value #MAX_ENDPOINTS}
+ * distinct ones
+ * @param onVirtualThreads whether any of them runs on a virtual thread, which a thread
+ * dump of {@code Thread.print} does not show
  */
-record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
+record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVirtualThreads) {
 
 	/** The most groups reported: the top waits. */
 	static final int TOP_WAITS = 5;
 
 	static final int MAX_ENDPOINTS = 3;
+
+	/** The thread dump that shows platform threads, with their locks, on every JDK. */
+	static final String PLATFORM_THREAD_DUMP = "a thread dump shows the whole stack: jcmd <pid> Thread.print";
+
+	/**
+	 * The thread dump that shows virtual threads (JDK 21 or later, where they exist):
+	 * {@code Thread.print} leaves them out.
+	 */
+	static final String VIRTUAL_THREAD_DUMP = "these requests run on virtual threads, which jcmd <pid> Thread.print "
+			+ "does not list: jcmd <pid> Thread.dump_to_file -format=json <file> writes every thread's stack";
+
+	WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
+		this(waitingOn, count, endpoints, false);
+	}
 
 	/**
 	 * Groups examined requests by their wait.
@@ -43,19 +60,40 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 		}
 		List<WaitGroup> groups = new ArrayList<>();
 		byWait.forEach((wait, waiting) -> {
-			Set<String> endpoints = new TreeSet<>();
+			Set<String> distinct = new TreeSet<>();
 			waiting.stream()
 				.map(InFlightRequest::endpoint)
 				.filter((endpoint) -> !endpoint.isEmpty())
-				.limit(MAX_ENDPOINTS)
-				.forEach(endpoints::add);
-			groups.add(new WaitGroup(wait, waiting.size(), endpoints));
+				.forEach(distinct::add);
+			Set<String> endpoints = new TreeSet<>(distinct.stream().limit(MAX_ENDPOINTS).toList());
+			boolean virtual = waiting.stream().anyMatch((request) -> isVirtual(request.thread()));
+			groups.add(new WaitGroup(wait, waiting.size(), endpoints, virtual));
 		});
 		groups.sort(Comparator.comparingInt(WaitGroup::count)
 			.reversed()
 			.thenComparing((group) -> group.waitingOn().kind())
-			.thenComparing((group) -> group.waitingOn().target()));
+			.thenComparing((group) -> group.waitingOn().target())
+			.thenComparing((group) -> group.waitingOn().site()));
 		return List.copyOf(groups.subList(0, Math.min(TOP_WAITS, groups.size())));
+	}
+
+	/**
+	 * Whether a thread is virtual, without {@code Thread.isVirtual()} (JDK 21; the
+	 * baseline is 17): the JDK's one class of virtual threads.
+	 * @param thread the thread
+	 * @return {@code true} for a virtual thread
+	 */
+	static boolean isVirtual(Thread thread) {
+		return "java.lang.VirtualThread".equals(thread.getClass().getName());
+	}
+
+	/**
+	 * A number of requests in words.
+	 * @param count the number
+	 * @return {@code 1 request}, {@code 3 requests}
+	 */
+	static String requests(int count) {
+		return count + ((count == 1) ? " request" : " requests");
 	}
 
 	/**
@@ -66,11 +104,12 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 	 * @return the finding
 	 */
 	Finding finding(List<WaitGroup> all, Duration threshold, PoolState poolState) {
-		WaitKind kind = this.waitingOn.kind();
-		String subject = kind.label() + ": " + this.waitingOn.target();
-		String requests = this.count + ((this.count == 1) ? " request" : " requests");
-		return kind.finding()
-			.raise(subject, requests, DurationText.of(threshold), this.waitingOn.target(), details(all, poolState));
+		boolean one = this.count == 1;
+		return this.waitingOn.kind()
+			.finding()
+			.raise(this.waitingOn.subject(), requests(this.count), DurationText.of(threshold), this.waitingOn.target(),
+					details(all, poolState), one ? "is" : "are", one ? "waits" : "wait",
+					this.onVirtualThreads ? VIRTUAL_THREAD_DUMP : PLATFORM_THREAD_DUMP);
 	}
 
 	private String details(List<WaitGroup> all, PoolState poolState) {
@@ -86,8 +125,7 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 			int holders = 0;
 			for (WaitGroup other : all) {
 				if (other.waitingOn().kind() != WaitKind.POOL_CONNECTION) {
-					others.add(other.count() + " on " + other.waitingOn().kind().label() + ": "
-							+ other.waitingOn().target());
+					others.add(other.count() + " on " + other.waitingOn().subject());
 					holders += other.count();
 				}
 			}

@@ -21,6 +21,10 @@ enum WaitKind {
 
 	SLEEP("sleep", StuckRequestsFindings.SLEEP),
 
+	RESPONSE_WRITE("response to a slow client", StuckRequestsFindings.RESPONSE_WRITE),
+
+	REQUEST_READ("request from a slow client", StuckRequestsFindings.REQUEST_READ),
+
 	OTHER("other", StuckRequestsFindings.OTHER);
 
 	private final String label;

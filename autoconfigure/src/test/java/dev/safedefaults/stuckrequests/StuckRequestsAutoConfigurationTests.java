@@ -11,21 +11,27 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.ClientReadTimeout;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.httpclient.timeouts.HttpClientTimeoutsAutoConfiguration;
 import dev.safedefaults.testsupport.SilentDownstream;
 import jakarta.servlet.Filter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.servlet.handler.MappedInterceptor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -36,8 +42,13 @@ import static org.awaitility.Awaitility.await;
  * the finding, with the host and port and the client library, for as long as it waits;
  * then cleared. Covers {@code InFlightRequestsFilter} (the registered filter: a request
  * through it is watched while it runs, and forgotten once it ends),
- * {@code StuckRequestsProperties} (its bound), {@code StuckRequestsFindings} and
- * {@code WaitGroup} (the finding's subject and message).
+ * {@code EndpointRecorder} (the registered interceptor notes the handler's pattern on the
+ * request's thread), {@code StuckRequestsProperties} (its bound, and a threshold that
+ * follows {@code ClientReadTimeout}, the read timeout decided for Boot's clients),
+ * {@code DestinationRecorder} and {@code HostsCalledSelector} (one selector for the JVM,
+ * shared by every context, put back when the last closes; left alone when
+ * {@code learn-hosts} is false), {@code StuckRequestsFindings} and {@code WaitGroup} (the
+ * finding's subject and message).
  */
 class StuckRequestsAutoConfigurationTests {
 
@@ -107,10 +118,18 @@ class StuckRequestsAutoConfigurationTests {
 				// started.
 				RestClient client = RestClient.builder().baseUrl(silent.url()).build();
 				Filter filter = context.getBean(FilterRegistrationBean.class).getFilter();
+				EndpointRecorder endpoints = (EndpointRecorder) context.getBean(MappedInterceptor.class)
+					.getInterceptor();
 				Thread request = new Thread(() -> {
 					try {
 						filter.doFilter(StuckRequestsWatchTests.ordersRequest(), new MockHttpServletResponse(),
-								(req, res) -> client.get().uri("/prices/1").retrieve().body(String.class));
+								(req, res) -> {
+									// As Spring MVC's DispatcherServlet does once it
+									// chose the
+									// handler.
+									endpoints.preHandle((HttpServletRequest) req, (HttpServletResponse) res, this);
+									client.get().uri("/prices/1").retrieve().body(String.class);
+								});
 					}
 					catch (Exception ex) {
 						// The downstream answered 503 at the end of the test.
@@ -124,8 +143,9 @@ class StuckRequestsAutoConfigurationTests {
 				Finding finding = store.findings().get(0);
 				assertThat(finding.id()).isEqualTo("stuck-requests.waiting");
 				assertThat(finding.subject())
-					.isEqualTo("HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient)");
-				assertThat(finding.message()).startsWith("1 request running longer than 1s wait for an HTTP response "
+					.startsWith("HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient) at "
+							+ StuckRequestsAutoConfigurationTests.class.getName() + ".lambda$");
+				assertThat(finding.message()).startsWith("1 request running longer than 1s waits for an HTTP response "
 						+ "from " + hostAndPort + " (JDK HttpClient via RestClient), at "
 						+ StuckRequestsAutoConfigurationTests.class.getName() + ".lambda$");
 				assertThat(finding.message()).contains("(GET /orders/{id})")
@@ -139,7 +159,7 @@ class StuckRequestsAutoConfigurationTests {
 				assertThat(request.isAlive()).as("request freed; at %s", List.of(request.getStackTrace())).isFalse();
 				await("the finding cleared").atMost(Duration.ofSeconds(30)).until(() -> store.findings().isEmpty());
 				assertThat(context.getBean(StuckRequestsFeatureStatus.class).status().reason())
-					.contains("no request past the threshold now; last: 1 requests at most");
+					.contains("no request past the threshold now; last: 1 request at most");
 			});
 		}
 		assertThat(ProxySelector.getDefault()).as("the JVM's proxy selector put back").isSameAs(before);
@@ -154,6 +174,9 @@ class StuckRequestsAutoConfigurationTests {
 				.run((context) -> {
 					RestClient client = RestClient.builder().baseUrl(silent.url()).build();
 					DataSource dataSource = context.getBean(DataSource.class);
+					// Started first: a loaded machine may take longer than the
+					// threshold to start the pool, and a request is examined once.
+					dataSource.getConnection().close();
 					Filter filter = context.getBean(FilterRegistrationBean.class).getFilter();
 					// Two requests hold a connection across a remote call, as
 					// open-in-view
@@ -172,19 +195,19 @@ class StuckRequestsAutoConfigurationTests {
 					await("both waits named").atMost(Duration.ofSeconds(30))
 						.untilAsserted(() -> assertThat(store.findings()).as("findings")
 							.hasSize(2)
-							.anySatisfy((finding) -> assertThat(finding.message()).contains("threads waiting")));
+							.anySatisfy((finding) -> assertThat(finding.message()).contains("waiting for one")));
 					Finding pool = store.findings()
 						.stream()
 						.filter((finding) -> finding.subject().startsWith("pool connection"))
 						.findFirst()
 						.orElseThrow();
-					assertThat(pool.subject()).isEqualTo("pool connection: TwoConnections");
+					assertThat(pool.subject()).startsWith("pool connection: TwoConnections at ");
 					assertThat(pool.message())
-						.startsWith("1 request running longer than 2s wait for a connection " + "from TwoConnections")
-						.contains("TwoConnections: 2 of 2 connections in use, 1 threads waiting for one")
+						.startsWith("1 request running longer than 2s waits for a connection from TwoConnections")
+						.contains("TwoConnections: 2 of 2 connections in use, 1 thread waiting for one")
 						.contains("; its connections are probably held by the other requests past the threshold, "
 								+ "which wait: 2 on HTTP response: " + hostAndPort
-								+ " (JDK HttpClient via RestClient)");
+								+ " (JDK HttpClient via RestClient) at ");
 					assertThat(pool.fix()).contains("spring.jpa.open-in-view=false");
 					silent.answerEveryCall();
 					for (Thread request : requests) {
@@ -197,6 +220,61 @@ class StuckRequestsAutoConfigurationTests {
 						.until(() -> store.findings().isEmpty());
 				});
 		}
+	}
+
+	@Test
+	void everyContextOfTheJvmSharesOneProxySelectorWhichIsPutBackWhenTheLastCloses() {
+		ProxySelector before = ProxySelector.getDefault();
+		this.runner.run((first) -> {
+			ProxySelector shared = ProxySelector.getDefault();
+			assertThat(shared).isInstanceOf(HostsCalledSelector.class);
+			assertThat(first.getBean(DestinationRecorder.class).isRecording()).isTrue();
+			this.runner.run((second) -> {
+				assertThat(ProxySelector.getDefault()).as("not wrapped again").isSameAs(shared);
+				assertThat(second.getBean(DestinationRecorder.class).isRecording()).isTrue();
+			});
+			assertThat(ProxySelector.getDefault()).as("kept while a context still learns").isSameAs(shared);
+			assertThat(first.getBean(DestinationRecorder.class).isRecording()).isTrue();
+		});
+		assertThat(ProxySelector.getDefault()).as("the JVM's proxy selector put back").isSameAs(before);
+	}
+
+	@Test
+	void withoutLearningHostsTheProxySelectorIsLeftAloneAndTheStatusSaysSo() {
+		ProxySelector before = ProxySelector.getDefault();
+		this.runner.withPropertyValues("safe-defaults.stuck-requests.learn-hosts=false").run((context) -> {
+			assertThat(context).hasSingleBean(StuckRequestsWatch.class).doesNotHaveBean(DestinationRecorder.class);
+			assertThat(ProxySelector.getDefault()).isSameAs(before);
+			assertThat(context.getBean(StuckRequestsFeatureStatus.class).status().appliedTo())
+				.contains("hosts called are not learnt: safe-defaults.stuck-requests.learn-hosts is false, the "
+						+ "JVM's proxy selector is left alone");
+		});
+	}
+
+	@Test
+	void theThresholdFollowsTheReadTimeoutDecidedForBootsClientsUnlessSet() {
+		WebApplicationContextRunner withBootsClients = new WebApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, StuckRequestsAutoConfiguration.class,
+							HttpClientTimeoutsAutoConfiguration.class, HttpClientAutoConfiguration.class))
+			.withPropertyValues("safe-defaults.checks.enabled=false");
+		withBootsClients.withPropertyValues("spring.http.clients.read-timeout=2m")
+			.run((context) -> assertThat(context.getBean(StuckRequestsWatch.class).threshold())
+				.isEqualTo(Duration.ofMinutes(2)));
+		withBootsClients.withPropertyValues("safe-defaults.http-client-timeouts.read=30s")
+			.run((context) -> assertThat(context.getBean(StuckRequestsWatch.class).threshold())
+				.isEqualTo(Duration.ofSeconds(30)));
+		withBootsClients.run((context) -> assertThat(context.getBean(StuckRequestsWatch.class).threshold())
+			.as("the starter's read timeout, written once")
+			.isEqualTo(ClientReadTimeout.STARTER_DEFAULT));
+		withBootsClients
+			.withPropertyValues("spring.http.clients.read-timeout=2m", "safe-defaults.stuck-requests.threshold=10s")
+			.run((context) -> assertThat(context.getBean(StuckRequestsWatch.class).threshold())
+				.isEqualTo(Duration.ofSeconds(10)));
+		withBootsClients.withPropertyValues("spring.http.clients.read-timeout=200ms")
+			.run((context) -> assertThat(context.getBean(StuckRequestsWatch.class).threshold())
+				.as("kept within the threshold's range")
+				.isEqualTo(Duration.ofSeconds(1)));
 	}
 
 	private static HikariDataSource twoConnectionPool() {

@@ -15,12 +15,16 @@ import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.awaitility.Awaitility.await;
 
 /**
  * One look after another, on real request threads: each request past the threshold is
- * examined once, each new wait is logged once, the findings follow the requests, the
- * healthy ones are never examined, and a silenced id leaves the log and the store alone.
+ * examined once, each new wait is logged once (the same wait from another site is a new
+ * one), the findings follow the requests, the healthy ones are never examined, and a
+ * silenced id leaves the log and the store alone. The endpoint is what the request's own
+ * thread noted ({@code InFlightRequests.handlerChosen}, as {@code EndpointRecorder} calls
+ * it).
  */
 @OnEveryJdk
 class StuckRequestsWatchTests {
@@ -48,21 +52,89 @@ class StuckRequestsWatchTests {
 			return watch.stuck() == 2 && watch.examined() == 2 && store.findings().get(0).message().startsWith("2 ");
 		});
 		Finding finding = store.findings().get(0);
-		assertThat(finding.subject()).isEqualTo("sleep: Thread.sleep");
-		assertThat(finding.message()).startsWith("2 requests running longer than 1ms sleep: Thread.sleep, at "
+		assertThat(finding.subject()).startsWith("sleep: Thread.sleep at " + StuckRequestsWatchTests.class.getName());
+		assertThat(finding.message()).startsWith("2 requests running longer than 1ms wait in a sleep: Thread.sleep, at "
 				+ StuckRequestsWatchTests.class.getName());
 		assertThat(finding.message()).contains("(GET /orders/{id})");
 		watch.look();
 		assertThat(watch.examined()).as("each request examined once").isEqualTo(2);
 		assertThat(this.warnings).as("WARN lines").hasSize(1);
 		assertThat(this.warnings.get(0))
-			.startsWith("safe-defaults: stuck-requests.waiting sleep: Thread.sleep: 1 request");
+			.startsWith("safe-defaults: stuck-requests.waiting sleep: Thread.sleep at "
+					+ StuckRequestsWatchTests.class.getName())
+			.contains(": 1 request running longer than 1ms waits in a sleep");
 		release.countDown();
 		joinAll();
 		watch.look();
 		assertThat(store.findings()).isEmpty();
 		assertThat(watch.stuck()).isZero();
 		assertThat(watch.describe()).startsWith("no request past the threshold now; last: 2 requests at most");
+	}
+
+	@Test
+	void theSameWaitFromASecondSiteIsLoggedAsANewWait() throws Exception {
+		FindingsStore store = new FindingsStore(Set.of());
+		StuckRequestsWatch watch = watch(store, Duration.ofMillis(1));
+		CountDownLatch release = new CountDownLatch(1);
+		sleepingRequest(release);
+		otherSiteSleepingRequest(release);
+		await("both requests examined").atMost(Duration.ofSeconds(10)).until(() -> {
+			watch.look();
+			return watch.examined() == 2 && store.findings().size() == 2;
+		});
+		assertThat(store.findings()).extracting(Finding::subject).doesNotHaveDuplicates();
+		assertThat(this.warnings).as("one WARN line per site").hasSize(2);
+		assertThat(this.warnings).anySatisfy((line) -> assertThat(line).contains("sleepingRequest"))
+			.anySatisfy((line) -> assertThat(line).contains("otherSiteSleepingRequest"));
+		release.countDown();
+		joinAll();
+		watch.look();
+		assertThat(watch.describe()).startsWith("no request past the threshold now; last: 2 requests at most");
+	}
+
+	/**
+	 * A request on a virtual thread (JDK 21 or later; on JDK 17 this test is skipped, and
+	 * runs in the build's JDK 25 execution): the thread dump its finding names is one
+	 * that lists virtual threads.
+	 */
+	@Test
+	void aRequestOnAVirtualThreadIsToldTheThreadDumpThatListsVirtualThreads() throws Exception {
+		assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+		FindingsStore store = new FindingsStore(Set.of());
+		StuckRequestsWatch watch = watch(store, Duration.ofMillis(1));
+		CountDownLatch release = new CountDownLatch(1);
+		Runnable waitingRequest = () -> {
+			InFlightRequest request = this.requests.began("GET");
+			try {
+				release.await(1, TimeUnit.MINUTES);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			finally {
+				if (request != null) {
+					this.requests.ended(request);
+				}
+			}
+		};
+		// Thread.ofVirtual() is JDK 21 API; the tests compile for 17.
+		Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+		Thread thread = (Thread) Class.forName("java.lang.Thread$Builder")
+			.getMethod("unstarted", Runnable.class)
+			.invoke(builder, waitingRequest);
+		assertThat(WaitGroup.isVirtual(thread)).isTrue();
+		thread.start();
+		this.threads.add(thread);
+		await("request examined").atMost(Duration.ofSeconds(10)).until(() -> {
+			watch.look();
+			return watch.examined() == 1 && store.findings().size() == 1;
+		});
+		Finding finding = store.findings().get(0);
+		assertThat(finding.subject()).startsWith("other: timed waiting at " + StuckRequestsWatchTests.class.getName());
+		assertThat(finding.fix()).contains("jcmd <pid> Thread.dump_to_file -format=json <file>")
+			.doesNotContain("shows the whole stack: jcmd <pid> Thread.print");
+		release.countDown();
+		joinAll();
 	}
 
 	@Test
@@ -98,14 +170,38 @@ class StuckRequestsWatchTests {
 	}
 
 	private StuckRequestsWatch watch(FindingsStore store, Duration threshold) {
-		return new StuckRequestsWatch(this.requests, new DestinationRecorder(this.requests), JdbcPools.UNKNOWN, store,
-				threshold, this.warnings::add);
+		return new StuckRequestsWatch(this.requests, null, JdbcPools.UNKNOWN, store, () -> threshold,
+				this.warnings::add);
 	}
 
 	private void sleepingRequest(CountDownLatch release) {
 		Thread thread = new Thread(() -> {
-			InFlightRequest request = this.requests.began(ordersRequest());
+			InFlightRequest request = this.requests.began("GET");
+			this.requests.handlerChosen("/orders/{id}");
 			try {
+				while (!release.await(1, TimeUnit.MILLISECONDS)) {
+					Thread.sleep(TimeUnit.SECONDS.toMillis(1));
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			finally {
+				if (request != null) {
+					this.requests.ended(request);
+				}
+			}
+		}, "request-" + this.threads.size());
+		thread.setDaemon(true);
+		thread.start();
+		this.threads.add(thread);
+	}
+
+	private void otherSiteSleepingRequest(CountDownLatch release) {
+		Thread thread = new Thread(() -> {
+			InFlightRequest request = this.requests.began("GET");
+			try {
+				// The same wait as sleepingRequest's, from another line of code.
 				while (!release.await(1, TimeUnit.MILLISECONDS)) {
 					Thread.sleep(TimeUnit.SECONDS.toMillis(1));
 				}

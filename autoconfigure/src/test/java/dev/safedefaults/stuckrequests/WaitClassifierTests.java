@@ -1,28 +1,43 @@
 package dev.safedefaults.stuckrequests;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.HttpURLConnection;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.SilentDownstream;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.startup.Tomcat;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
-import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
@@ -33,9 +48,15 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The classifier on real threads blocked in real waits: a downstream that accepts and
- * never answers (a loopback server socket), a database that never answers its handshake,
- * a Hikari pool with every connection taken, a lock held by another thread, a monitor, a
- * sleep. Each thread is freed when its test ends.
+ * never answers (a loopback server socket), its host and port learnt through the JVM's
+ * one {@code HostsCalledSelector} (never handed to the classifier by the test), a
+ * database that never answers its handshake, a Hikari pool with every connection taken, a
+ * lock held by another thread, a monitor, a sleep, an embedded Tomcat writing to a client
+ * that does not read and reading from one that does not send; and, where the library is
+ * not on this module's class path, stacks captured from a real client (Apache HttpClient
+ * 5.5.2) or frames of the rows of {@code LibraryFrames} (MyBatis, Oracle, SQL Server,
+ * jOOQ, Spring Data, Micrometer, proxies), which decide both the wait and the
+ * application's frame. Each thread is freed when its test ends.
  */
 @OnEveryJdk
 class WaitClassifierTests {
@@ -62,13 +83,22 @@ class WaitClassifierTests {
 	}
 
 	@Test
-	void aRestClientBuiltByHandOnTheJdkHttpClientWaitsForAnHttpResponse() throws Exception {
+	void aRestClientBuiltByHandOnTheJdkHttpClientWaitsForAnHttpResponseFromTheHostItsRequestCalled() throws Exception {
 		SilentDownstream silent = answeredAtTheEnd(new SilentDownstream());
+		InFlightRequests requests = new InFlightRequests();
+		HostsCalledSelector.Registration registration = HostsCalledSelector.register();
+		this.toClose.add(registration);
+		registration.requests(requests);
+		// Built once the JVM's selector notes the hosts called, as a client bean is.
 		RestClient client = RestClient.builder().baseUrl(silent.url()).build();
-		Thread thread = waiting("rest-client", () -> client.get().uri("/prices/1").retrieve().body(String.class));
+		AtomicReference<InFlightRequest> inFlight = new AtomicReference<>();
+		Thread thread = waiting("rest-client", () -> {
+			inFlight.set(requests.began("GET"));
+			return client.get().uri("/prices/1").retrieve().body(String.class);
+		});
 		String hostAndPort = URI.create(silent.url()).getAuthority();
-		Wait wait = awaitWait(thread, WaitKind.HTTP_RESPONSE, hostAndPort);
-		assertThat(wait.target()).isEqualTo(hostAndPort + " (JDK HttpClient via RestClient)");
+		Wait wait = awaitTarget(thread, WaitKind.HTTP_RESPONSE, () -> inFlight.get().destination(),
+				hostAndPort + " (JDK HttpClient via RestClient)");
 		assertThat(wait.site()).startsWith(WaitClassifierTests.class.getName());
 	}
 
@@ -78,30 +108,41 @@ class WaitClassifierTests {
 		HttpClient client = HttpClient.newHttpClient();
 		HttpRequest request = HttpRequest.newBuilder(URI.create(silent.url() + "/x")).build();
 		Thread thread = waiting("jdk-client", () -> client.send(request, HttpResponse.BodyHandlers.ofString()));
-		assertThat(awaitWait(thread, WaitKind.HTTP_RESPONSE, null).target())
+		assertThat(awaitWait(thread, WaitKind.HTTP_RESPONSE, () -> null).target())
 			.isEqualTo("an unknown host (JDK HttpClient)");
 	}
 
 	@Test
-	void anHttpUrlConnectionWaitsForAnHttpResponse() throws Exception {
+	void anHttpUrlConnectionWaitsForAnHttpResponseFromTheHostItsRequestCalled() throws Exception {
 		SilentDownstream silent = answeredAtTheEnd(new SilentDownstream());
+		InFlightRequests requests = new InFlightRequests();
+		HostsCalledSelector.Registration registration = HostsCalledSelector.register();
+		this.toClose.add(registration);
+		registration.requests(requests);
+		AtomicReference<InFlightRequest> inFlight = new AtomicReference<>();
 		Thread thread = waiting("url-connection", () -> {
+			inFlight.set(requests.began("GET"));
 			HttpURLConnection connection = (HttpURLConnection) URI.create(silent.url() + "/x").toURL().openConnection();
 			this.toClose.add(connection::disconnect);
 			return connection.getResponseCode();
 		});
 		String hostAndPort = URI.create(silent.url()).getAuthority();
-		assertThat(awaitWait(thread, WaitKind.HTTP_RESPONSE, hostAndPort).target())
-			.isEqualTo(hostAndPort + " (HttpURLConnection)");
+		awaitTarget(thread, WaitKind.HTTP_RESPONSE, () -> inFlight.get().destination(),
+				hostAndPort + " (HttpURLConnection)");
 	}
 
 	@Test
-	void aDriverReadingFromADatabaseThatNeverAnswersWaitsInAJdbcRead() throws Exception {
+	void aDriverReadingFromADatabaseThatNeverAnswersWaitsInAJdbcReadOnAConnectionOfNoPool() throws Exception {
 		SilentDownstream silent = answeredAtTheEnd(new SilentDownstream());
 		String url = "jdbc:mariadb://" + URI.create(silent.url()).getAuthority() + "/test?connectTimeout=0";
+		// The driver's classes initialised here, not on the thread interrupted at the
+		// end: their first use starts the JVM's logging, which an interrupt would break
+		// for every later test of this JVM (and the thread would be in a driver frame
+		// before it reads anything).
+		Class.forName("org.mariadb.jdbc.Configuration", true, WaitClassifierTests.class.getClassLoader());
 		Thread thread = waiting("jdbc", () -> new org.mariadb.jdbc.Driver().connect(url, new java.util.Properties()));
-		assertThat(awaitWait(thread, WaitKind.JDBC_READ, null).target())
-			.isEqualTo("MariaDB Connector/J on a pooled connection");
+		assertThat(awaitWait(thread, WaitKind.JDBC_READ, () -> null).target())
+			.isEqualTo("MariaDB Connector/J, on a connection no Hikari pool handed out");
 	}
 
 	@Test
@@ -121,7 +162,7 @@ class WaitClassifierTests {
 			.untilAsserted(() -> assertThat(withPools.classify(thread, null)).extracting(Wait::kind, Wait::target)
 				.containsExactly(WaitKind.POOL_CONNECTION, "StuckRequestsPool"));
 		assertThat(new HikariPools(beans.getBeanProvider(DataSource.class)).state())
-			.isEqualTo(new PoolState("StuckRequestsPool: 1 of 1 connections in use, 1 threads waiting for one", 1));
+			.isEqualTo(new PoolState("StuckRequestsPool: 1 of 1 connections in use, 1 thread waiting for one", 1));
 		assertThat(taken.isValid(1)).isTrue();
 	}
 
@@ -145,7 +186,7 @@ class WaitClassifierTests {
 			lock.unlock();
 			return null;
 		});
-		assertThat(awaitWait(thread, WaitKind.LOCK, null).target())
+		assertThat(awaitWait(thread, WaitKind.LOCK, () -> null).target())
 			.isEqualTo(ReentrantLock.class.getName() + "$NonfairSync, held by thread " + holder.getName());
 	}
 
@@ -167,7 +208,7 @@ class WaitClassifierTests {
 				return null;
 			}
 		});
-		assertThat(awaitWait(thread, WaitKind.LOCK, null).target())
+		assertThat(awaitWait(thread, WaitKind.LOCK, () -> null).target())
 			.isEqualTo("the monitor of java.lang.Object, held by thread " + holder.getName());
 	}
 
@@ -177,7 +218,7 @@ class WaitClassifierTests {
 			Thread.sleep(TimeUnit.MINUTES.toMillis(1));
 			return null;
 		});
-		assertThat(awaitWait(thread, WaitKind.SLEEP, null).site())
+		assertThat(awaitWait(thread, WaitKind.SLEEP, () -> null).site())
 			.startsWith(WaitClassifierTests.class.getName() + ".lambda$");
 	}
 
@@ -198,37 +239,165 @@ class WaitClassifierTests {
 	}
 
 	/**
-	 * Apache HttpClient 5 is not on this module's class path; its frames are those of a
-	 * real {@code HttpClients.createSystem()} client (5.1.3) on a silent downstream: a
+	 * Apache HttpClient 5 is not on this module's class path (it would change which
+	 * client Boot picks in the module's other tests): its stacks are those of a real
+	 * {@code HttpClients.createSystem()} client of the version Boot manages (5.5.2, with
+	 * httpcore5 5.3.6) on a silent downstream, captured once and kept as a resource: a
 	 * call reading the response, and a sixth call to the same route waiting for one of
 	 * the five pooled connections.
 	 */
 	@Test
-	void framesOfApacheHttpClient5NameItsReadAndItsPoolWait() {
-		StackTraceElement[] reading = { frame("sun.nio.ch.NioSocketImpl", "read"),
-				frame("java.net.Socket$SocketInputStream", "read"),
-				frame("org.apache.hc.core5.http.impl.io.SessionInputBufferImpl", "fillBuffer"),
-				frame("org.apache.hc.core5.http.impl.io.DefaultBHttpClientConnection", "receiveResponseHeader"),
-				frame("org.apache.hc.core5.http.impl.io.HttpRequestExecutor", "execute"),
-				frame("org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager$InternalConnectionEndpoint",
-						"execute"),
-				frame("org.apache.hc.client5.http.impl.classic.MainClientExec", "execute"),
-				frame("org.springframework.http.client.HttpComponentsClientHttpRequest", "executeInternal"),
-				frame("org.springframework.web.client.DefaultRestClient$DefaultRequestBodyUriSpec", "exchangeInternal"),
-				frame("com.example.Prices", "price") };
-		assertThat(this.classifier.classify(reading, Thread.State.RUNNABLE, null, null, "users:8080"))
-			.isEqualTo(new Wait(WaitKind.HTTP_RESPONSE, "users:8080 (Apache HttpClient 5 via RestClient)",
-					"com.example.Prices.price:1"));
-		StackTraceElement[] pooled = { frame("java.lang.Object", "wait"),
-				frame("org.apache.hc.core5.concurrent.BasicFuture", "get"),
-				frame("org.apache.hc.core5.pool.StrictConnPool$1", "get"),
-				frame("org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager$1", "get"),
-				frame("org.apache.hc.client5.http.impl.classic.InternalExecRuntime", "acquireEndpoint"),
-				frame("com.example.Prices", "price") };
-		assertThat(
-				this.classifier.classify(pooled, Thread.State.TIMED_WAITING, "java.lang.Object@1", null, "users:8080")
-					.target())
-			.isEqualTo("users:8080 (Apache HttpClient 5, waiting for one of its pooled connections)");
+	void stacksOfApacheHttpClient55NameItsReadAndItsPoolWait() throws IOException {
+		Map<String, StackTraceElement[]> stacks = capturedStacks("apache-httpclient-5.5.2-stacks.txt");
+		assertThat(this.classifier.classify(stacks.get("call-0"), Thread.State.RUNNABLE, null, null, "users:8080"))
+			.isEqualTo(new Wait(WaitKind.HTTP_RESPONSE, "users:8080 (Apache HttpClient 5)", "Probe.lambda$main$2"));
+		assertThat(this.classifier
+			.classify(stacks.get("call-5"), Thread.State.TIMED_WAITING, "java.util.concurrent.locks.Condition@1", null,
+					"users:8080")
+			.target()).isEqualTo("users:8080 (Apache HttpClient 5, waiting for one of its pooled connections)");
+	}
+
+	@Test
+	void aLeaseMethodOfTheApplicationIsNoPoolWaitOfAnHttpClient() {
+		StackTraceElement[] frames = { frame("jdk.internal.misc.Unsafe", "park"),
+				frame("java.util.concurrent.CompletableFuture", "get"),
+				frame("jdk.internal.net.http.HttpClientImpl", "send"), frame("com.example.Leases", "lease"),
+				frame("com.example.Leases", "renew") };
+		assertThat(this.classifier.classify(frames, Thread.State.WAITING, null, null, null)).isEqualTo(
+				new Wait(WaitKind.HTTP_RESPONSE, "an unknown host (JDK HttpClient)", "com.example.Leases.lease:1"));
+	}
+
+	/**
+	 * A MyBatis mapper (a JDK proxy over MyBatis and MyBatis-Spring), a Spring Data
+	 * repository, jOOQ, Micrometer's timer and Spring's CGLIB proxy sit between the
+	 * application's frame and the driver's: none of them is where the application waits.
+	 */
+	@Test
+	void framesOfMappersRepositoriesMetricsAndProxiesAreNotTheApplicationsAndTheDriverDecidesTheWait() {
+		for (String driver : List.of("org.h2.command.Command", "oracle.jdbc.driver.T4CPreparedStatement",
+				"com.microsoft.sqlserver.jdbc.SQLServerPreparedStatement",
+				"org.postgresql.core.v3.QueryExecutorImpl")) {
+			StackTraceElement[] frames = { frame("sun.nio.ch.NioSocketImpl", "read"), frame(driver, "execute"),
+					frame("com.zaxxer.hikari.pool.HikariProxyPreparedStatement", "execute"),
+					frame("org.apache.ibatis.executor.SimpleExecutor", "doQuery"),
+					frame("org.mybatis.spring.SqlSessionTemplate$SqlSessionInterceptor", "invoke"),
+					frame("jdk.proxy2.$Proxy87", "selectOne"), frame("org.apache.ibatis.binding.MapperProxy", "invoke"),
+					frame("org.jooq.impl.AbstractQuery", "execute"),
+					frame("org.springframework.data.jpa.repository.support.SimpleJpaRepository", "findById"),
+					frame("io.micrometer.core.instrument.AbstractTimer", "recordCallable"),
+					frame("com.example.Orders$$SpringCGLIB$$0", "load"), frame("com.example.OrderController", "get") };
+			assertThat(this.classifier.classify(frames, Thread.State.RUNNABLE, null, null, null)).as(driver)
+				.extracting(Wait::kind, Wait::site)
+				.containsExactly(WaitKind.JDBC_READ, "com.example.OrderController.get:1");
+			assertThat(this.classifier.classify(frames, Thread.State.RUNNABLE, null, null, null).target())
+				.as("through a Hikari proxy")
+				.endsWith(" on a pooled connection");
+		}
+	}
+
+	@Test
+	void everyRowOfTheTableIsNotTheApplicationsAndARowWithAWaitDecidesIt() {
+		for (LibraryFrames.Row row : LibraryFrames.ROWS) {
+			String method = row.methods().isEmpty() ? "any" : row.methods().iterator().next();
+			StackTraceElement library = frame(row.prefix() + "Some", method);
+			assertThat(LibraryFrames.isApplications(library)).as(row.prefix()).isFalse();
+			StackTraceElement[] frames = { library, frame("com.example.Orders", "load") };
+			Wait wait = this.classifier.classify(frames, Thread.State.WAITING, null, null, null);
+			assertThat(wait.site()).as(row.prefix()).isEqualTo("com.example.Orders.load:1");
+			WaitKind kind = row.meaning().kind();
+			assertThat(wait.kind()).as(row.prefix()).isEqualTo((kind != null) ? kind : WaitKind.OTHER);
+		}
+	}
+
+	/**
+	 * An embedded Tomcat (Boot's default server) writing a large response to a client
+	 * that never reads waits in its own blocking write: a slow client, not a lock (the
+	 * JVM names the monitor Tomcat waits on); reading a body the client never sends, in
+	 * its own blocking read.
+	 */
+	@Test
+	void tomcatWritingToAClientThatDoesNotReadWaitsForASlowClientNotALock() throws Exception {
+		AtomicReference<Thread> writer = new AtomicReference<>();
+		AtomicReference<Thread> reader = new AtomicReference<>();
+		int port = tomcat(writer, reader);
+		Socket downloading = closed(new Socket(InetAddress.getLoopbackAddress(), port));
+		downloading.getOutputStream()
+			.write("GET /download HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+		Socket uploading = closed(new Socket(InetAddress.getLoopbackAddress(), port));
+		uploading.getOutputStream()
+			.write("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nabc"
+				.getBytes(StandardCharsets.US_ASCII));
+		await("both requests running").atMost(REACHES_ITS_WAIT)
+			.until(() -> writer.get() != null && reader.get() != null);
+		Wait write = awaitWait(writer.get(), WaitKind.RESPONSE_WRITE, () -> null);
+		assertThat(write.target()).isEqualTo("Tomcat's blocking write of the response");
+		assertThat(write.site()).startsWith(WaitClassifierTests.class.getName() + "$");
+		Wait read = awaitWait(reader.get(), WaitKind.REQUEST_READ, () -> null);
+		assertThat(read.target()).isEqualTo("Tomcat's blocking read of the request's body");
+	}
+
+	private int tomcat(AtomicReference<Thread> writer, AtomicReference<Thread> reader) throws Exception {
+		Tomcat tomcat = new Tomcat();
+		tomcat.setPort(0);
+		tomcat.setBaseDir(Files.createTempDirectory("stuck-requests-tomcat").toString());
+		Context context = tomcat.addContext("", null);
+		Tomcat.addServlet(context, "slow-clients", new HttpServlet() {
+
+			@Override
+			protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+				writer.set(Thread.currentThread());
+				byte[] chunk = new byte[64 * 1024];
+				OutputStream body = response.getOutputStream();
+				for (int i = 0; i < 1600; i++) {
+					body.write(chunk);
+				}
+			}
+
+			@Override
+			protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+				reader.set(Thread.currentThread());
+				request.getInputStream().readAllBytes();
+			}
+
+		});
+		context.addServletMappingDecoded("/*", "slow-clients");
+		tomcat.getConnector();
+		tomcat.start();
+		this.toClose.add(() -> {
+			tomcat.stop();
+			tomcat.destroy();
+		});
+		return tomcat.getConnector().getLocalPort();
+	}
+
+	/**
+	 * Stacks kept as a resource: a {@code == name state} line, then one class|method a
+	 * line.
+	 */
+	private static Map<String, StackTraceElement[]> capturedStacks(String resource) throws IOException {
+		Map<String, StackTraceElement[]> stacks = new LinkedHashMap<>();
+		try (InputStream in = WaitClassifierTests.class.getResourceAsStream(resource)) {
+			assertThat(in).as(resource).isNotNull();
+			String name = null;
+			List<StackTraceElement> frames = new ArrayList<>();
+			for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+				if (line.startsWith("== ")) {
+					if (name != null) {
+						stacks.put(name, frames.toArray(StackTraceElement[]::new));
+					}
+					name = line.split(" ")[1];
+					frames = new ArrayList<>();
+				}
+				else if (!line.startsWith("#") && line.contains("|")) {
+					String[] parts = line.split("\\|");
+					frames.add(new StackTraceElement(parts[0], parts[1], null, -1));
+				}
+			}
+			if (name != null) {
+				stacks.put(name, frames.toArray(StackTraceElement[]::new));
+			}
+		}
+		return stacks;
 	}
 
 	private static StackTraceElement frame(String type, String method) {
@@ -237,13 +406,30 @@ class WaitClassifierTests {
 
 	/**
 	 * Waits, bounded, until the thread's wait is of the kind expected, and returns it.
-	 * The destination, when given, is what the recorder would have noted.
+	 * The destination is what the thread's request noted, as the watch reads it.
 	 */
-	private Wait awaitWait(Thread thread, WaitKind kind, String destination) {
+	private Wait awaitWait(Thread thread, WaitKind kind, Supplier<@Nullable String> destination) {
 		AtomicReference<Wait> seen = new AtomicReference<>();
 		await(thread.getName() + " waiting on " + kind).atMost(REACHES_ITS_WAIT).untilAsserted(() -> {
-			seen.set(this.classifier.classify(thread, destination));
+			seen.set(this.classifier.classify(thread, destination.get()));
 			assertThat(seen.get().kind()).as("%s", seen.get()).isEqualTo(kind);
+		});
+		return seen.get();
+	}
+
+	/**
+	 * Waits, bounded, until the thread's wait is of the kind and names the target
+	 * expected: the client asks the proxy selector a moment after its first frames are on
+	 * the stack, so the host is learnt a moment after the wait is an HTTP one (the watch
+	 * looks a second or more after a request began).
+	 */
+	private Wait awaitTarget(Thread thread, WaitKind kind, Supplier<@Nullable String> destination, String target) {
+		AtomicReference<Wait> seen = new AtomicReference<>();
+		await(thread.getName() + " waiting on " + target).atMost(REACHES_ITS_WAIT).untilAsserted(() -> {
+			seen.set(this.classifier.classify(thread, destination.get()));
+			assertThat(seen.get()).as("%s", seen.get())
+				.extracting(Wait::kind, Wait::target)
+				.containsExactly(kind, target);
 		});
 		return seen.get();
 	}

@@ -2,6 +2,7 @@ package dev.safedefaults.httpclient.timeouts;
 
 import java.time.Duration;
 
+import dev.safedefaults.ClientReadTimeout;
 import dev.safedefaults.EarlyPropertyBinder;
 import dev.safedefaults.SafeDefaultsProperties;
 import org.jspecify.annotations.Nullable;
@@ -38,8 +39,10 @@ public record HttpClientTimeoutsDefaults(Duration connect, Duration read) {
 	/** OpenFeign's connect timeout, the most conservative peer's. */
 	static final Duration DEFAULT_CONNECT = Duration.ofSeconds(10);
 
-	/** OpenFeign's read timeout, the most conservative peer's. */
-	static final Duration DEFAULT_READ = Duration.ofSeconds(60);
+	/**
+	 * OpenFeign's read timeout, the most conservative peer's (written once, in the root).
+	 */
+	static final Duration DEFAULT_READ = ClientReadTimeout.STARTER_DEFAULT;
 
 	/**
 	 * The longest connect timeout the starter accepts: Linux gives up a connection

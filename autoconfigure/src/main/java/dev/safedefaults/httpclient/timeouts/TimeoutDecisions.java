@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.safedefaults.ClientReadTimeout;
 import dev.safedefaults.DurationText;
 import dev.safedefaults.httpclient.timeouts.ClientTimeouts.Source;
 import dev.safedefaults.httpclient.timeouts.ClientTimeouts.Timeout;
@@ -101,6 +102,12 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 				HttpClientTimeoutsDefaults.BOOT_CONNECT);
 		Timeout read = decide("read", settings.readTimeout(), defaultRead, HttpClientTimeoutsDefaults.BOOT_READ);
 		this.boots = new ClientTimeouts(BootClientTimeouts.BOOT_CLIENTS, connect, read);
+		if (this.beanFactory != null) {
+			// The features that follow the decision (the stuck-request watch's
+			// threshold).
+			this.beanFactory.getBeanProvider(ClientReadTimeout.class)
+				.ifAvailable((decided) -> decided.decided(read.value()));
+		}
 		return settings.withTimeouts(connect.value(), read.value());
 	}
 
