@@ -42,6 +42,12 @@ class SampleAppStalledLogIT {
 
 	private static final int WARM_UP = 40;
 
+	/**
+	 * What the process's CPU reading over 10 s may differ by between two idle windows: a
+	 * garbage collection, a metrics tick (0.5% of a core).
+	 */
+	private static final Duration NOISE = Duration.ofMillis(50);
+
 	private static final String ERROR_MESSAGE = "Pricing failed for order";
 
 	private static final String CALLS_THE_DOWNSTREAM = "/api/orders/1?client=hand-built";
@@ -75,41 +81,35 @@ class SampleAppStalledLogIT {
 			await("the warm-up's ERROR lines written").atMost(Duration.ofSeconds(60))
 				.until(() -> count(stdout(app), ERROR_MESSAGE) == WARM_UP);
 
+			// The control: the same 50 failing requests behind a healthy stdout, and the
+			// process's CPU from the downstream's answer over 10 s.
+			long healthyCpu = failTogether(app, silent, WARM_UP + REQUESTS).cpuNanos();
+			await("the control's ERROR lines written").atMost(Duration.ofSeconds(60))
+				.until(() -> count(stdout(app), ERROR_MESSAGE) == WARM_UP + REQUESTS);
+
 			app.stallStdout();
 			fillTheRingBuffer(app);
 			long idleCpu = cpuNanosOver(app, Duration.ofSeconds(10));
-
-			List<CompletableFuture<HttpResponse<Void>>> failing = callTheDownstream(app, REQUESTS);
-			await("the downstream holds the calls").atMost(Duration.ofSeconds(60))
-				.until(() -> silent.accepted() >= WARM_UP + REQUESTS);
-			long cpuBefore = cpuNanos(app);
-			long answered = System.nanoTime();
-			List<Long> answeredAfter = new ArrayList<>();
-			List<CompletableFuture<Void>> timed = failing.stream().map((call) -> call.thenAccept((response) -> {
-				synchronized (answeredAfter) {
-					answeredAfter.add(System.nanoTime() - answered);
-				}
-			})).toList();
 			// The downstream comes back with 503: each request logs one ERROR on a full
 			// buffer behind a stdout nobody reads.
-			silent.answerEveryCall();
-			assertAllAnswered(failing, 502);
-			timed.forEach(CompletableFuture::join);
-			Duration slowest = Duration.ofNanos(answeredAfter.stream().mapToLong(Long::longValue).max().orElseThrow());
-			long window = Duration.ofSeconds(10).toNanos() - (System.nanoTime() - answered);
-			if (window > 0) {
-				TimeUnit.NANOSECONDS.sleep(window);
-			}
-			long busyCpu = cpuNanos(app) - cpuBefore;
+			Batch stalled = failTogether(app, silent, WARM_UP + 2 * REQUESTS);
+			long afterCpu = cpuNanosOver(app, Duration.ofSeconds(10));
 			System.out.printf(
 					"SampleAppStalledLogIT: %d requests logging an ERROR answered within %d ms of the downstream's "
-							+ "answer; process CPU over 10 s: %d ms with them, %d ms idle with the same full buffer "
-							+ "(%.2fx)%n",
-					REQUESTS, slowest.toMillis(), busyCpu / 1_000_000, idleCpu / 1_000_000, (double) busyCpu / idleCpu);
-			assertThat(slowest).as("every request answered within the bound plus 2 s")
+							+ "answer behind a stalled stdout and a full ring buffer; process CPU over 10 s from that "
+							+ "answer: %d ms (the same requests behind a healthy stdout: %d ms, %.2fx); over the 10 s "
+							+ "after: %d ms (idle with the same full buffer: %d ms)%n",
+					REQUESTS, stalled.slowest().toMillis(), stalled.cpuNanos() / 1_000_000, healthyCpu / 1_000_000,
+					(double) stalled.cpuNanos() / healthyCpu, afterCpu / 1_000_000, idleCpu / 1_000_000);
+			assertThat(stalled.slowest()).as("every request answered within the bound plus 2 s")
 				.isLessThanOrEqualTo(BOUND.plusSeconds(2));
-			assertThat(busyCpu).as("CPU over 10 s against %s ns idle: nothing spins", idleCpu)
-				.isLessThanOrEqualTo(idleCpu * 3 / 2);
+			// Spinning callers (incident 2's parkNanos(1)) cost seconds of CPU here, not
+			// milliseconds: 50 of them used 3.05 s per 10 s in the measurement.
+			assertThat(stalled.cpuNanos())
+				.as("CPU of the stalled batch against %s ns behind a healthy stdout", healthyCpu)
+				.isLessThanOrEqualTo(healthyCpu * 3 / 2);
+			assertThat(afterCpu).as("CPU once they answered against %s ns idle: nothing left waiting", idleCpu)
+				.isLessThanOrEqualTo(idleCpu * 3 / 2 + NOISE.toNanos());
 			assertThat(finding(app, "logging.output-stalled")).as("the stall on the health group").isNotNull();
 
 			// The watch keeps looking while the output is stalled.
@@ -117,7 +117,7 @@ class SampleAppStalledLogIT {
 			await("the stuck request named while stdout is stalled").atMost(THRESHOLD.plusSeconds(10))
 				.until(() -> finding(app, "stuck-requests.waiting") != null);
 			assertThat(finding(app, "stuck-requests.waiting").path("subject").asString())
-				.isEqualTo("HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient)");
+				.startsWith("HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient)");
 
 			app.resumeStdout();
 			await("the line that summarises the loss").atMost(Duration.ofSeconds(60))
@@ -127,14 +127,49 @@ class SampleAppStalledLogIT {
 			assertThat(summary.find()).isTrue();
 			int written = count(stdout, ERROR_MESSAGE);
 			assertThat(Integer.parseInt(summary.group(2)))
-				.as("ERROR events lost: logged %s, written %s", WARM_UP + REQUESTS, written)
-				.isEqualTo(WARM_UP + REQUESTS - written)
+				.as("ERROR events lost: logged %s, written %s", WARM_UP + 2 * REQUESTS, written)
+				.isEqualTo(WARM_UP + 2 * REQUESTS - written)
 				.isPositive();
 			await("the stall's finding cleared").atMost(Duration.ofSeconds(30))
 				.until(() -> finding(app, "logging.output-stalled") == null);
 			silent.close();
 			assertAllAnswered(stuck, 502);
 		}
+	}
+
+	/**
+	 * Sends {@value #REQUESTS} calls that the silent downstream holds, then makes it
+	 * answer 503 to all of them at once: each request logs one ERROR and answers 502.
+	 * @param held how many calls the downstream will have accepted once these are held
+	 * @return the slowest answer after the downstream's, and the process's CPU over the
+	 * 10 s from it
+	 */
+	private Batch failTogether(SampleAppProcess app, SilentDownstream silent, int held) throws Exception {
+		List<CompletableFuture<HttpResponse<Void>>> failing = callTheDownstream(app, REQUESTS);
+		await("the downstream holds the calls").atMost(Duration.ofSeconds(60)).until(() -> silent.accepted() >= held);
+		List<Long> answeredAfter = new ArrayList<>();
+		long cpuBefore = cpuNanos(app);
+		long answered = System.nanoTime();
+		List<CompletableFuture<Void>> timed = failing.stream().map((call) -> call.thenAccept((response) -> {
+			synchronized (answeredAfter) {
+				answeredAfter.add(System.nanoTime() - answered);
+			}
+		})).toList();
+		silent.answerEveryCall();
+		assertAllAnswered(failing, 502);
+		timed.forEach(CompletableFuture::join);
+		long window = Duration.ofSeconds(10).toNanos() - (System.nanoTime() - answered);
+		if (window > 0) {
+			TimeUnit.NANOSECONDS.sleep(window);
+		}
+		long cpu = cpuNanos(app) - cpuBefore;
+		synchronized (answeredAfter) {
+			return new Batch(Duration.ofNanos(answeredAfter.stream().mapToLong(Long::longValue).max().orElseThrow()),
+					cpu);
+		}
+	}
+
+	private record Batch(Duration slowest, long cpuNanos) {
 	}
 
 	private List<CompletableFuture<HttpResponse<Void>>> callTheDownstream(SampleAppProcess app, int calls) {

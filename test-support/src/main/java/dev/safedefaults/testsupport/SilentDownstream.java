@@ -20,6 +20,9 @@ public final class SilentDownstream implements AutoCloseable {
 
 	private final List<Socket> accepted = new CopyOnWriteArrayList<>();
 
+	/** How many of the connections accepted first have been answered. */
+	private int answered;
+
 	/**
 	 * Starts accepting on a free loopback port.
 	 * @throws IOException when no port can be bound
@@ -62,16 +65,19 @@ public final class SilentDownstream implements AutoCloseable {
 	 * Ends the wait of every call it holds, as a downstream that comes back would: a
 	 * {@code 503} with {@code Connection: close} on each connection accepted so far, so
 	 * that the caller gets an answer on the connection it waits on (closing it instead
-	 * can make a client retry elsewhere). Connections accepted later stay silent.
+	 * can make a client retry elsewhere). Connections accepted later stay silent, until
+	 * the next call answers them: one answered already is not written to again.
 	 * @throws IOException when an answer cannot be written
 	 */
-	public void answerEveryCall() throws IOException {
-		for (Socket one : this.accepted) {
+	public synchronized void answerEveryCall() throws IOException {
+		int accepted = this.accepted.size();
+		for (Socket one : this.accepted.subList(this.answered, accepted)) {
 			one.getOutputStream()
 				.write("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 					.getBytes(StandardCharsets.US_ASCII));
 			one.getOutputStream().flush();
 		}
+		this.answered = accepted;
 	}
 
 	@Override
