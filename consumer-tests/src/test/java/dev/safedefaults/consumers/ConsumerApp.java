@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.safedefaults.testsupport.AppProcess;
 import tools.jackson.databind.JsonNode;
@@ -27,9 +28,20 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ConsumerApp implements AutoCloseable {
 
+	/**
+	 * The table {@code boot40-postgresql-jpa} creates and drops
+	 * ({@code ddl-auto=create-drop}) in the machine's PostgreSQL: a test that starts that
+	 * application holds this lock (the test classes run side by side), so that one
+	 * application never drops the table another is using.
+	 */
+	static final String POSTGRESQL_NOTES_TABLE = "PostgreSQL test.consumer_jpa_notes";
+
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	/** The starts of this JVM so far: each has log files of its own. */
+	private static final AtomicInteger STARTS = new AtomicInteger();
 
 	private final AppProcess app;
 
@@ -79,12 +91,13 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	private static ConsumerApp launch(String project, String jar, long stdoutBytesPerSecond, String... appArgs) {
-		Path log = Path.of("target", "consumer-" + jar + ".log");
+		String name = logName(jar);
+		Path log = Path.of("target", name + ".log");
 		AppProcess.Launch launch = AppProcess.launch("The consumer app", javaCommand(built(project, jar)))
 			.log(log)
 			.startupTimeout(STARTUP_TIMEOUT);
 		if (stdoutBytesPerSecond > 0) {
-			launch.stdoutPumpedTo(log.resolveSibling("consumer-" + jar + ".stdout.log"), stdoutBytesPerSecond);
+			launch.stdoutPumpedTo(log.resolveSibling(name + ".stdout.log"), stdoutBytesPerSecond);
 		}
 		ConsumerApp app = new ConsumerApp(launch.start(List.of(appArgs)));
 		if (!app.app.process().isAlive()) {
@@ -105,7 +118,7 @@ final class ConsumerApp implements AutoCloseable {
 	static String runToExit(String project, String jar, String... appArgs) {
 		Path built = built(project, jar);
 		try {
-			Path log = Path.of("target", "consumer-" + jar + ".log");
+			Path log = Path.of("target", logName(jar) + ".log");
 			Files.createDirectories(log.getParent());
 			List<String> command = javaCommand(built);
 			command.addAll(List.of(appArgs));
@@ -126,6 +139,16 @@ final class ConsumerApp implements AutoCloseable {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/**
+	 * The name of a start's log files: numbered, so that two starts of the same jar (test
+	 * classes run side by side) never write to, or read, each other's output.
+	 * @param jar the jar's name without {@code .jar}
+	 * @return {@code consumer-<jar>-<n>}
+	 */
+	private static String logName(String jar) {
+		return "consumer-" + jar + "-" + STARTS.incrementAndGet();
 	}
 
 	private static Path built(String project, String jar) {

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
 import dev.safedefaults.testsupport.EmbeddedMariaDb;
 import dev.safedefaults.testsupport.SilentDownstream;
 import dev.safedefaults.testsupport.Slow;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.core.JacksonException;
@@ -34,8 +36,12 @@ import static org.junit.jupiter.api.Assumptions.abort;
  * ({@code boot40-logback}, its own {@code logback-spring.xml} writing one JSON object per
  * line) is built once per way of adding the starter (docs/logging.md, Choosing the
  * logging system).
+ * <p>
+ * The longest of the consumer test classes, first in line ({@code @Order}): the others,
+ * which run beside it (two classes at a time), then share the second thread.
  */
 @Slow
+@Order(1)
 class ConsumerAppsIT {
 
 	private static final String LOGBACK_APP = "boot40-logback";
@@ -159,6 +165,7 @@ class ConsumerAppsIT {
 	}
 
 	@Test
+	@ResourceLock(ConsumerApp.POSTGRESQL_NOTES_TABLE)
 	void aBoot40JpaProjectOnPostgreSql() {
 		requirePostgreSql();
 		try (ConsumerApp app = ConsumerApp.start("boot40-postgresql-jpa",

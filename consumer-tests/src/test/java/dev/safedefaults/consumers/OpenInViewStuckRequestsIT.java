@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import dev.safedefaults.testsupport.SilentDownstream;
 import dev.safedefaults.testsupport.Slow;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +32,7 @@ import static org.awaitility.Awaitility.await;
  * clears and the notes answer again.
  */
 @Slow
+@ResourceLock(ConsumerApp.POSTGRESQL_NOTES_TABLE)
 class OpenInViewStuckRequestsIT {
 
 	private static final String PROJECT = "boot40-postgresql-jpa";
