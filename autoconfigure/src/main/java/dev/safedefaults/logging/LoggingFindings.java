@@ -224,8 +224,10 @@ public final class LoggingFindings implements FindingDeclarations {
 	 */
 	public static final FindingType BLOCKING_QUEUE_FULL_BECAUSE_BLOCK_MODE = BLOCKING_QUEUE_FULL.because(
 			"safe-defaults.logging.queue-full-policy=block: when the async ring buffer is full, threads that log "
-					+ "INFO wait for the background thread (incident 2: request threads blocked, 6,033 vs 8,035 QPS).",
-			"Set safe-defaults.logging.queue-full-policy=discard (the default).");
+					+ "INFO wait for the background thread (incident 2: request threads blocked, 6,033 vs 8,035 QPS), "
+					+ "and WARN and ERROR wait without a bound, for as long as the output stalls.",
+			"Set safe-defaults.logging.queue-full-policy=discard (the default): INFO and below are then discarded "
+					+ "and counted, and WARN and ERROR wait at most safe-defaults.logging.queue-full-timeout.");
 
 	/**
 	 * The starter's policy in block mode, because the feature was switched off in

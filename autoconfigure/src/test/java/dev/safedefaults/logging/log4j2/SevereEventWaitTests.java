@@ -88,16 +88,21 @@ class SevereEventWaitTests {
 		}
 	}
 
-	private LogStalls boundedBy(Duration bound) {
-		LogStalls stalls = new LogStalls(bound);
+	private LogStalls boundedBy(LogStalls stalls) {
 		this.severe = new SevereEventWait(RingBufferBacklog.of(this.context), stalls.output("the ring buffer"),
 				this.summaries::add);
 		this.settings = CountingQueueFullPolicy.register(QueueFullMode.DISCARD, Level.INFO, this.severe);
 		return stalls;
 	}
 
-	private Logger stalledAndFull() throws Exception {
+	/**
+	 * A context whose only output holds every event, this test's settings in force (a
+	 * context another test class left open may have its own, in block mode), and its ring
+	 * buffer filled with INFO events, which the full buffer then discards.
+	 */
+	private Logger stalledAndFull(LogStalls stalls) throws Exception {
 		start((context) -> this.appender = RecordingAppender.startAsOnlyAppender(context, true));
+		boundedBy(stalls);
 		Logger logger = this.context.getLogger("severe");
 		for (int i = 0; i < 2 * RING; i++) {
 			logger.info("filler {}", i);
@@ -110,8 +115,8 @@ class SevereEventWaitTests {
 
 	@Test
 	void aStalledOutputCostsOneWaitOfTheBoundThenWarnAndErrorAreDroppedAtOnceAndCountedByLevel() throws Exception {
-		Logger logger = stalledAndFull();
-		LogStalls stalls = boundedBy(Duration.ofMillis(400));
+		LogStalls stalls = new LogStalls(Duration.ofMillis(400));
+		Logger logger = stalledAndFull(stalls);
 		long start = System.nanoTime();
 		logger.warn("the first warning waits the bound");
 		Duration first = Duration.ofNanos(System.nanoTime() - start);
@@ -131,8 +136,8 @@ class SevereEventWaitTests {
 
 	@Test
 	void whenTheOutputMovesAgainOneLineSaysHowManyWereLostFromWhenToWhenTheFirstAndTheLast() throws Exception {
-		Logger logger = stalledAndFull();
-		LogStalls stalls = boundedBy(Duration.ofMillis(200));
+		LogStalls stalls = new LogStalls(Duration.ofMillis(200));
+		Logger logger = stalledAndFull(stalls);
 		logger.warn("waits, then dropped");
 		logFromFiftyThreads(logger);
 		this.appender.release();
@@ -164,7 +169,7 @@ class SevereEventWaitTests {
 			context.updateLoggers();
 			return slow;
 		});
-		LogStalls stalls = boundedBy(Duration.ofSeconds(2));
+		LogStalls stalls = boundedBy(new LogStalls(Duration.ofSeconds(2)));
 		Logger logger = this.context.getLogger("slow");
 		List<Future<?>> futures = new ArrayList<>();
 		for (int t = 0; t < 8; t++) {
@@ -186,8 +191,8 @@ class SevereEventWaitTests {
 
 	@Test
 	void theStartersOwnThreadsNeverWaitTheirEventsAreDroppedAndCountedWithoutAStall() throws Exception {
-		Logger logger = stalledAndFull();
-		LogStalls stalls = boundedBy(Duration.ofMinutes(1));
+		LogStalls stalls = new LogStalls(Duration.ofMinutes(1));
+		Logger logger = stalledAndFull(stalls);
 		Thread watch = StarterThreads.newThread(() -> logger.warn("the stuck-request watch's line"),
 				"safe-defaults-test");
 		watch.start();
