@@ -41,6 +41,16 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 	static final String VIRTUAL_THREAD_DUMP = "these requests run on virtual threads, which jcmd <pid> Thread.print "
 			+ "does not list: jcmd <pid> Thread.dump_to_file -format=json <file> writes every thread's stack";
 
+	/**
+	 * Why a lock waited on from a virtual thread is named without its holder: what public
+	 * API does not say, and where a reader finds it.
+	 */
+	static final String VIRTUAL_THREAD_HOLDER_WHY = "; its holder is not named: the JVM's thread bean gives no lock "
+			+ "information for virtual threads, Thread and LockSupport name no owner, and a ReentrantLock's owner is "
+			+ "protected API; only a whole thread dump says, which the watch does not take (jcmd <pid> "
+			+ "Thread.dump_to_file -format=json <file> shows, on JDK 25, the monitor a virtual thread is blocked on "
+			+ "and the thread whose monitorsOwned lists it; no owner of a ReentrantLock)";
+
 	WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 		this(waitingOn, count, endpoints, false);
 	}
@@ -116,6 +126,10 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 		StringBuilder details = new StringBuilder(", at ").append(this.waitingOn.site());
 		if (!this.endpoints.isEmpty()) {
 			details.append(" (").append(String.join(", ", this.endpoints)).append(')');
+		}
+		if (this.waitingOn.kind() == WaitKind.LOCK
+				&& this.waitingOn.target().endsWith(WaitClassifier.VIRTUAL_THREAD_HOLDER_UNKNOWN)) {
+			details.append(VIRTUAL_THREAD_HOLDER_WHY);
 		}
 		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION && !poolState.text().isEmpty()) {
 			details.append("; ").append(poolState.text());
