@@ -9,14 +9,7 @@ import org.jspecify.annotations.Nullable;
  * (host and port only). The watch reads these from its own thread and never the servlet
  * request, which the container recycles for another request once this one ends.
  */
-final class InFlightRequest {
-
-	/**
-	 * Spring MVC's request attribute holding the handler's pattern
-	 * ({@code HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE}), named here so that the
-	 * watch needs no Spring MVC class.
-	 */
-	static final String BEST_MATCHING_PATTERN = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
+public final class InFlightRequest {
 
 	private final Thread thread;
 

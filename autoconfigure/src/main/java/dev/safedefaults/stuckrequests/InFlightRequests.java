@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * The servlet requests in flight, by thread: all the healthy path pays for is one entry
  * put when a request begins and removed when it ends. Belongs to one application context.
  */
-final class InFlightRequests {
+public final class InFlightRequests {
 
 	private final Map<Thread, InFlightRequest> byThread = new ConcurrentHashMap<>();
 
@@ -22,7 +22,7 @@ final class InFlightRequests {
 	 * @return the entry to hand to {@link #ended}, or {@code null} when the thread
 	 * already runs a request (a nested dispatch): the outer one is watched
 	 */
-	@Nullable InFlightRequest began(@Nullable String method) {
+	public @Nullable InFlightRequest began(@Nullable String method) {
 		Thread thread = Thread.currentThread();
 		InFlightRequest inFlight = new InFlightRequest(thread, System.nanoTime(), method);
 		return (this.byThread.putIfAbsent(thread, inFlight) == null) ? inFlight : null;
@@ -33,14 +33,18 @@ final class InFlightRequests {
 	 * runs one.
 	 * @param pattern the pattern, such as {@code /api/orders/{id}}
 	 */
-	void handlerChosen(String pattern) {
+	public void handlerChosen(String pattern) {
 		InFlightRequest request = this.byThread.get(Thread.currentThread());
 		if (request != null) {
 			request.handlerChosen(pattern);
 		}
 	}
 
-	void ended(InFlightRequest request) {
+	/**
+	 * Forgets a request that ended.
+	 * @param request what {@link #began} returned
+	 */
+	public void ended(InFlightRequest request) {
 		this.byThread.remove(request.thread(), request);
 	}
 

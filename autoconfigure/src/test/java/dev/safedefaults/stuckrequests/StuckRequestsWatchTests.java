@@ -14,6 +14,7 @@ import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.web.servlet.HandlerMapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -323,7 +324,7 @@ class StuckRequestsWatchTests {
 	/** A request Spring MVC has chosen a handler for. */
 	static MockHttpServletRequest ordersRequest() {
 		MockHttpServletRequest request = new MockHttpServletRequest("GET", "/orders/1");
-		request.setAttribute(InFlightRequest.BEST_MATCHING_PATTERN, "/orders/{id}");
+		request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, "/orders/{id}");
 		return request;
 	}
 

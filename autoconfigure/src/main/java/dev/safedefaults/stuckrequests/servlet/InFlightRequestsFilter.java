@@ -1,7 +1,9 @@
-package dev.safedefaults.stuckrequests;
+package dev.safedefaults.stuckrequests.servlet;
 
 import java.io.IOException;
 
+import dev.safedefaults.stuckrequests.InFlightRequest;
+import dev.safedefaults.stuckrequests.InFlightRequests;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
