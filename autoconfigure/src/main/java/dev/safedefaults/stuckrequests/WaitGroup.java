@@ -76,7 +76,10 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 				.filter((endpoint) -> !endpoint.isEmpty())
 				.forEach(distinct::add);
 			Set<String> endpoints = new TreeSet<>(distinct.stream().limit(MAX_ENDPOINTS).toList());
-			boolean virtual = waiting.stream().anyMatch((request) -> isVirtual(request.thread()));
+			boolean virtual = waiting.stream().anyMatch((request) -> {
+				Thread running = request.runningOn();
+				return running != null && isVirtual(running);
+			});
 			groups.add(new WaitGroup(wait, waiting.size(), endpoints, virtual));
 		});
 		groups.sort(Comparator.comparingInt(WaitGroup::count)
@@ -124,7 +127,8 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 
 	private String details(List<WaitGroup> all, PoolState poolState) {
 		StringBuilder details = new StringBuilder(", at ").append(this.waitingOn.site());
-		if (!this.endpoints.isEmpty()) {
+		// An asynchronous result's site is its endpoint already.
+		if (!this.endpoints.isEmpty() && this.waitingOn.kind() != WaitKind.ASYNC_RESULT) {
 			details.append(" (").append(String.join(", ", this.endpoints)).append(')');
 		}
 		if (this.waitingOn.kind() == WaitKind.LOCK

@@ -19,9 +19,10 @@ import org.springframework.web.servlet.handler.MappedInterceptor;
 
 /**
  * The stuck-request watch on the servlet API: a filter, first in the chain, notes each
- * request in the watch's {@link InFlightRequests}; with Spring MVC, an interceptor notes
- * the handler's pattern. Applies where the watch runs (its {@code InFlightRequests}
- * bean).
+ * request in the watch's {@link InFlightRequests}, an asynchronous one until its response
+ * completes; with Spring MVC, an interceptor notes the handler's pattern, and a
+ * {@code Callable}'s thread is noted while it works for its request. Applies where the
+ * watch runs (its {@code InFlightRequests} bean).
  */
 @AutoConfiguration(after = StuckRequestsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -54,6 +55,15 @@ public final class StuckRequestsServletAutoConfiguration {
 		@Bean
 		MappedInterceptor safeDefaultsStuckRequestsEndpoints(InFlightRequests requests) {
 			return new MappedInterceptor(null, new EndpointRecorder(requests));
+		}
+
+		/**
+		 * The thread of each {@code Callable} Spring MVC runs for an asynchronous
+		 * request, noted while it runs.
+		 */
+		@Bean
+		CallableWorkRecorder safeDefaultsStuckRequestsCallables(InFlightRequests requests) {
+			return new CallableWorkRecorder(requests);
 		}
 
 	}
