@@ -8,15 +8,12 @@ import org.jspecify.annotations.Nullable;
  * for; and the last HTTP destination its thread asked the JVM's proxy selector about
  * (host and port only). The watch reads these from its own thread and never the servlet
  * request, which the container recycles for another request once this one ends.
+ * <p>
+ * An asynchronous request (its handler returned, its response not complete) has no thread
+ * of its own: while a {@code Callable} Spring MVC runs for it works, that
+ * {@code Callable}'s thread is the one to examine; otherwise none the watch can see.
  */
-final class InFlightRequest {
-
-	/**
-	 * Spring MVC's request attribute holding the handler's pattern
-	 * ({@code HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE}), named here so that the
-	 * watch needs no Spring MVC class.
-	 */
-	static final String BEST_MATCHING_PATTERN = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
+public final class InFlightRequest {
 
 	private final Thread thread;
 
@@ -30,14 +27,89 @@ final class InFlightRequest {
 
 	private volatile @Nullable Wait waitingOn;
 
+	private volatile boolean async;
+
+	private volatile CallableState callable = CallableState.NONE;
+
+	private volatile @Nullable Thread worker;
+
+	private volatile @Nullable Object queuedTask;
+
+	/** Where a {@code Callable} Spring MVC runs for the request stands. */
+	enum CallableState {
+
+		/** None was returned: the work runs where the watch cannot see it. */
+		NONE,
+
+		/** Submitted to Spring MVC's async executor, not yet started. */
+		QUEUED,
+
+		/** Running on a thread of that executor. */
+		RUNNING,
+
+		/** Returned; the response is written on a dispatch the watch does not follow. */
+		RETURNED
+
+	}
+
 	InFlightRequest(Thread thread, long startNanos, @Nullable String method) {
 		this.thread = thread;
 		this.startNanos = startNanos;
 		this.method = method;
 	}
 
+	/**
+	 * The thread the request began on.
+	 * @return the thread
+	 */
 	Thread thread() {
 		return this.thread;
+	}
+
+	/**
+	 * The thread that works for the request now: its own until its handler returns, then,
+	 * for an asynchronous request, the thread of a running {@code Callable}.
+	 * @return the thread, or {@code null} when the watch can see none
+	 */
+	@Nullable Thread runningOn() {
+		return this.async ? this.worker : this.thread;
+	}
+
+	boolean isAsync() {
+		return this.async;
+	}
+
+	/** Its handler returned and the response is not complete. */
+	void wentAsync() {
+		this.async = true;
+	}
+
+	CallableState callable() {
+		return this.callable;
+	}
+
+	void callableQueued(Object task) {
+		this.queuedTask = task;
+		this.callable = CallableState.QUEUED;
+	}
+
+	@Nullable Object queuedTask() {
+		return this.queuedTask;
+	}
+
+	void callableRunning(Thread worker) {
+		this.queuedTask = null;
+		this.worker = worker;
+		this.callable = CallableState.RUNNING;
+	}
+
+	void callableReturned() {
+		this.callable = CallableState.RETURNED;
+		this.worker = null;
+	}
+
+	@Nullable Thread worker() {
+		return this.worker;
 	}
 
 	long startNanos() {

@@ -3,7 +3,7 @@ package dev.safedefaults.stuckrequests;
 /**
  * What the watch can say about the application's JDBC pools when a request waits on one.
  */
-interface JdbcPools {
+public interface JdbcPools {
 
 	/** Without a pool library the watch knows: it names the connection only. */
 	JdbcPools UNKNOWN = new JdbcPools() {
@@ -54,7 +54,7 @@ interface JdbcPools {
 	record PoolState(String text, int connectionsInUseWhereWaitedOn) {
 
 		/** Nothing known. */
-		static final PoolState NONE = new PoolState("", -1);
+		public static final PoolState NONE = new PoolState("", -1);
 
 	}
 

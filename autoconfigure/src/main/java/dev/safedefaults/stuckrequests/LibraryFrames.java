@@ -167,8 +167,9 @@ final class LibraryFrames {
 			row("org.apache.", "Apache", Meaning.LIBRARY), row("com.zaxxer.", HIKARI, Meaning.LIBRARY),
 			row("reactor.", "Reactor", Meaning.LIBRARY), row("io.netty.", "Netty", Meaning.LIBRARY),
 			row("tools.jackson.", "Jackson", Meaning.LIBRARY), row("com.fasterxml.", "Jackson", Meaning.LIBRARY),
-			// The watch's own frame on a request's thread.
-			row(InFlightRequestsFilter.class.getName(), "safe-defaults", Meaning.LIBRARY));
+			// The watch's own frame on a request's thread (its filter, in its servlet
+			// route).
+			row("dev.safedefaults.stuckrequests.servlet.InFlightRequestsFilter", "safe-defaults", Meaning.LIBRARY));
 
 	/**
 	 * Markers of generated classes inside a class name (Spring's CGLIB proxies of the

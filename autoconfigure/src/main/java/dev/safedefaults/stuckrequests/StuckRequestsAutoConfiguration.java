@@ -1,35 +1,28 @@
 package dev.safedefaults.stuckrequests;
 
-import javax.sql.DataSource;
-
-import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.ClientReadTimeout;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.FindingsStore;
-import jakarta.servlet.DispatcherType;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.web.servlet.handler.MappedInterceptor;
 
 /**
  * The stuck-request watch (incident 6, for the clients the starter cannot reach): a
- * servlet filter notes each request's thread and start; a request running longer than
- * {@code safe-defaults.stuck-requests.threshold} is examined once from its own thread and
- * what it waits on is the finding {@code stuck-requests.waiting} while it lasts. On by
- * default; off with {@code safe-defaults.stuck-requests.enabled=false}. Servlet stack
- * only: a WebFlux request has no thread of its own to examine.
+ * servlet filter notes each request's thread and start (its route,
+ * {@code StuckRequestsServletAutoConfiguration}, registers it); a request running longer
+ * than {@code safe-defaults.stuck-requests.threshold} is examined once from its own
+ * thread and what it waits on is the finding {@code stuck-requests.waiting} while it
+ * lasts. On by default; off with {@code safe-defaults.stuck-requests.enabled=false}.
+ * Servlet stack only: a WebFlux request has no thread of its own to examine.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class)
 @ConditionalOnSafeDefaultsEnabled
@@ -54,25 +47,12 @@ public final class StuckRequestsAutoConfiguration {
 		}
 
 		@Bean
-		FilterRegistrationBean<InFlightRequestsFilter> safeDefaultsInFlightRequestsFilter(InFlightRequests requests) {
-			return registration(new InFlightRequestsFilter(requests));
-		}
-
-		@Bean
 		StuckRequestsWatch safeDefaultsStuckRequestsWatch(InFlightRequests requests,
 				ObjectProvider<DestinationRecorder> destinations, ObjectProvider<JdbcPools> pools, FindingsStore store,
 				StuckRequestsProperties properties, ObjectProvider<ClientReadTimeout> readTimeout) {
 			return new StuckRequestsWatch(requests, destinations.getIfAvailable(),
 					pools.getIfAvailable(() -> JdbcPools.UNKNOWN), store,
 					() -> properties.threshold(readTimeout.getIfAvailable(ClientReadTimeout::new)));
-		}
-
-		private static FilterRegistrationBean<InFlightRequestsFilter> registration(InFlightRequestsFilter filter) {
-			FilterRegistrationBean<InFlightRequestsFilter> registration = new FilterRegistrationBean<>(filter);
-			registration.setName("safeDefaultsInFlightRequestsFilter");
-			registration.setDispatcherTypes(DispatcherType.REQUEST);
-			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-			return registration;
 		}
 
 	}
@@ -91,35 +71,6 @@ public final class StuckRequestsAutoConfiguration {
 		@Bean
 		static DestinationRecorder safeDefaultsStuckRequestsDestinations() {
 			return new DestinationRecorder();
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(MappedInterceptor.class)
-	@ConditionalOnBooleanProperty(name = StuckRequestsProperties.ENABLED_PROPERTY, matchIfMissing = true)
-	@ConditionalOnBean(FindingsStore.class)
-	static class EndpointsConfiguration {
-
-		/**
-		 * Spring MVC applies a {@code MappedInterceptor} bean to every handler mapping:
-		 * the handler's pattern is noted on the request's thread.
-		 */
-		@Bean
-		MappedInterceptor safeDefaultsStuckRequestsEndpoints(InFlightRequests requests) {
-			return new MappedInterceptor(null, new EndpointRecorder(requests));
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(HikariDataSource.class)
-	@ConditionalOnBooleanProperty(name = StuckRequestsProperties.ENABLED_PROPERTY, matchIfMissing = true)
-	static class HikariPoolsConfiguration {
-
-		@Bean
-		HikariPools safeDefaultsStuckRequestsHikariPools(ObjectProvider<DataSource> dataSources) {
-			return new HikariPools(dataSources);
 		}
 
 	}

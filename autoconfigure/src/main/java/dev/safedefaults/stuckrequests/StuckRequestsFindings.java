@@ -21,8 +21,10 @@ public final class StuckRequestsFindings implements FindingDeclarations {
 	/** The catalogue's declaration; raised only through one of its variants below. */
 	static final FindingType STUCK_REQUESTS = FindingType.declare("stuck-requests.waiting", WARNING,
 			"Requests have been running longer than safe-defaults.stuck-requests.threshold: each was examined once "
-					+ "from its own thread, and the finding says what they wait on (an HTTP response and from which "
-					+ "host:port and client library, a JDBC read, a pool connection, a lock, a sleep, a slow client), "
+					+ "from its own thread (an asynchronous one from its Callable's, or named as an asynchronous result "
+					+ "whose work the watch cannot see), and the finding says what they wait on (an HTTP response and "
+					+ "from which host:port and client library, a JDBC read, a pool connection, a lock, a sleep, a slow "
+					+ "client, an asynchronous result), "
 					+ "with the fix for that kind of wait. Every incident was found this way, in a thread dump; a "
 					+ "request that waits for ever keeps its thread, and once every thread waits the service answers "
 					+ "nothing (incident 6). Shown while they last.",
@@ -120,6 +122,25 @@ public final class StuckRequestsFindings implements FindingDeclarations {
 					+ "(spring.servlet.multipart.max-request-size); run requests on "
 					+ "virtual threads (spring.threads.virtual.enabled=true, JDK 21 or later); lower "
 					+ "server.tomcat.connection-timeout to drop clients that stop sending sooner.");
+
+	/**
+	 * An asynchronous request (its handler returned, its response not complete) whose
+	 * work the watch cannot examine: run where it cannot see, queued, or done.
+	 */
+	static final FindingType ASYNC_RESULT = STUCK_REQUESTS.because(
+			"%1$s running longer than %2$s %6$s for an asynchronous result: %3$s%4$s. An asynchronous request's "
+					+ "handler has returned (a DeferredResult, a CompletableFuture, a Callable, a "
+					+ "StreamingResponseBody) and it holds no request thread, but its client waits, and so does "
+					+ "whatever its work waits on. The watch "
+					+ "examines the thread of a Callable Spring MVC runs; the thread that completes a "
+					+ "DeferredResult or a CompletableFuture is not known to it, so what that work waits on is not "
+					+ "said here.",
+			"Bound the work and the request: give a DeferredResult a timeout (new DeferredResult<>(millis)) and a "
+					+ "CompletableFuture one (orTimeout, completeOnTimeout); bound what the work calls (a read "
+					+ "timeout on its client); set spring.mvc.async.request-timeout (unset, the container's own, "
+					+ "30s on Tomcat), which ends the request, though not work that ignores an interrupt. To see "
+					+ "what the work waits on, return a Callable (the watch examines its thread) or look at the "
+					+ "threads of the executor that runs it (%7$s).");
 
 	/** Running, or waiting on something not recognised. */
 	static final FindingType OTHER = STUCK_REQUESTS.because(

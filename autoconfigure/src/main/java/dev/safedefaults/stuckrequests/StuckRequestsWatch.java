@@ -200,7 +200,26 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	}
 
 	private Wait examine(InFlightRequest request) {
-		return this.classifier.classify(request.thread(), request.destination());
+		Thread running = request.runningOn();
+		if (running != null) {
+			return this.classifier.classify(running, request.destination());
+		}
+		return asyncResult(request);
+	}
+
+	/**
+	 * An asynchronous request with no thread the watch can see: what is known of where
+	 * its work stands, at its endpoint (there is no frame of the application to name).
+	 */
+	static Wait asyncResult(InFlightRequest request) {
+		String target = switch (request.callable()) {
+			case QUEUED -> "its Callable not started, waiting for a thread of Spring MVC's async executor";
+			case RETURNED -> "its Callable returned, the response not complete";
+			default -> "work on a thread the watch cannot see (a DeferredResult, a CompletableFuture or other "
+					+ "asynchronous value)";
+		};
+		String endpoint = request.endpoint();
+		return new Wait(WaitKind.ASYNC_RESULT, target, endpoint.isEmpty() ? "an unknown endpoint" : endpoint);
 	}
 
 	private void report(List<WaitGroup> groups) {

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
 
 import org.jspecify.annotations.Nullable;
 
@@ -20,6 +21,15 @@ final class WaitClassifier {
 
 	/** Enough frames to reach the servlet's from any client library. */
 	private static final int MAX_DEPTH = 256;
+
+	/**
+	 * Stands for the holder of a virtual thread's lock, which is not known: the finding
+	 * says why ({@link WaitGroup}) rather than guess.
+	 */
+	static final String VIRTUAL_THREAD_HOLDER_UNKNOWN = "its holder not known on a virtual thread";
+
+	/** What a virtual thread blocked on entering a monitor waits for, unnamed. */
+	static final String UNNAMED_MONITOR = "a monitor (synchronized) the JVM does not name for a virtual thread";
 
 	private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
@@ -42,8 +52,10 @@ final class WaitClassifier {
 		ThreadInfo info = this.threads.getThreadInfo(thread.getId(), MAX_DEPTH);
 		if (info == null) {
 			// A virtual thread, which the JVM's thread bean does not see, or one just
-			// ended.
-			return classify(thread.getStackTrace(), thread.getState(), null, null, destination);
+			// ended: what public API still tells of its lock.
+			Thread.State state = thread.getState();
+			return classify(thread.getStackTrace(), state, virtualThreadLock(thread, state),
+					VIRTUAL_THREAD_HOLDER_UNKNOWN, destination);
 		}
 		return classify(info.getStackTrace(), info.getThreadState(), info.getLockName(), info.getLockOwnerName(),
 				destination);
@@ -156,7 +168,27 @@ final class WaitClassifier {
 		return first.library();
 	}
 
+	/**
+	 * What public API tells of a virtual thread's lock: the object it parks on
+	 * ({@code LockSupport.getBlocker}, as the thread bean names a platform thread's lock:
+	 * class and identity), or, when it is blocked entering a monitor, that it is one.
+	 * @param thread the virtual thread
+	 * @param state its state
+	 * @return the lock, or {@code null} when it waits on none
+	 */
+	static @Nullable String virtualThreadLock(Thread thread, Thread.State state) {
+		if (state == Thread.State.BLOCKED) {
+			return UNNAMED_MONITOR;
+		}
+		Object blocker = LockSupport.getBlocker(thread);
+		return (blocker != null)
+				? blocker.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(blocker)) : null;
+	}
+
 	private static String lockTarget(String lock, @Nullable String lockOwner, Thread.State state) {
+		if (UNNAMED_MONITOR.equals(lock)) {
+			return lock + heldBy(lockOwner);
+		}
 		String kind = (state == Thread.State.BLOCKED) ? "the monitor of " : "";
 		return kind + lockClass(lock) + heldBy(lockOwner);
 	}
@@ -168,6 +200,9 @@ final class WaitClassifier {
 	}
 
 	private static String heldBy(@Nullable String lockOwner) {
+		if (VIRTUAL_THREAD_HOLDER_UNKNOWN.equals(lockOwner)) {
+			return ", " + lockOwner;
+		}
 		return (lockOwner != null) ? ", held by thread " + lockOwner : "";
 	}
 

@@ -41,6 +41,16 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 	static final String VIRTUAL_THREAD_DUMP = "these requests run on virtual threads, which jcmd <pid> Thread.print "
 			+ "does not list: jcmd <pid> Thread.dump_to_file -format=json <file> writes every thread's stack";
 
+	/**
+	 * Why a lock waited on from a virtual thread is named without its holder: what public
+	 * API does not say, and where a reader finds it.
+	 */
+	static final String VIRTUAL_THREAD_HOLDER_WHY = "; its holder is not named: the JVM's thread bean gives no lock "
+			+ "information for virtual threads, Thread and LockSupport name no owner, and a ReentrantLock's owner is "
+			+ "protected API; only a whole thread dump says, which the watch does not take (jcmd <pid> "
+			+ "Thread.dump_to_file -format=json <file> shows, on JDK 25, the monitor a virtual thread is blocked on "
+			+ "and the thread whose monitorsOwned lists it; no owner of a ReentrantLock)";
+
 	WaitGroup(Wait waitingOn, int count, Set<String> endpoints) {
 		this(waitingOn, count, endpoints, false);
 	}
@@ -66,7 +76,10 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 				.filter((endpoint) -> !endpoint.isEmpty())
 				.forEach(distinct::add);
 			Set<String> endpoints = new TreeSet<>(distinct.stream().limit(MAX_ENDPOINTS).toList());
-			boolean virtual = waiting.stream().anyMatch((request) -> isVirtual(request.thread()));
+			boolean virtual = waiting.stream().anyMatch((request) -> {
+				Thread running = request.runningOn();
+				return running != null && isVirtual(running);
+			});
 			groups.add(new WaitGroup(wait, waiting.size(), endpoints, virtual));
 		});
 		groups.sort(Comparator.comparingInt(WaitGroup::count)
@@ -114,8 +127,13 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 
 	private String details(List<WaitGroup> all, PoolState poolState) {
 		StringBuilder details = new StringBuilder(", at ").append(this.waitingOn.site());
-		if (!this.endpoints.isEmpty()) {
+		// An asynchronous result's site is its endpoint already.
+		if (!this.endpoints.isEmpty() && this.waitingOn.kind() != WaitKind.ASYNC_RESULT) {
 			details.append(" (").append(String.join(", ", this.endpoints)).append(')');
+		}
+		if (this.waitingOn.kind() == WaitKind.LOCK
+				&& this.waitingOn.target().endsWith(WaitClassifier.VIRTUAL_THREAD_HOLDER_UNKNOWN)) {
+			details.append(VIRTUAL_THREAD_HOLDER_WHY);
 		}
 		if (this.waitingOn.kind() == WaitKind.POOL_CONNECTION && !poolState.text().isEmpty()) {
 			details.append("; ").append(poolState.text());

@@ -25,6 +25,8 @@ enum WaitKind {
 
 	REQUEST_READ("request from a slow client", StuckRequestsFindings.REQUEST_READ),
 
+	ASYNC_RESULT("async result", StuckRequestsFindings.ASYNC_RESULT),
+
 	OTHER("other", StuckRequestsFindings.OTHER);
 
 	private final String label;

@@ -17,6 +17,8 @@ import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.httpclient.timeouts.HttpClientTimeoutsAutoConfiguration;
+import dev.safedefaults.stuckrequests.hikari.StuckRequestsHikariAutoConfiguration;
+import dev.safedefaults.stuckrequests.servlet.StuckRequestsServletAutoConfiguration;
 import dev.safedefaults.testsupport.SilentDownstream;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
@@ -31,6 +33,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.handler.MappedInterceptor;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,7 +57,8 @@ class StuckRequestsAutoConfigurationTests {
 
 	private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
 		.withConfiguration(
-				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, StuckRequestsAutoConfiguration.class))
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, StuckRequestsAutoConfiguration.class,
+						StuckRequestsServletAutoConfiguration.class, StuckRequestsHikariAutoConfiguration.class))
 		.withPropertyValues("safe-defaults.checks.enabled=false");
 
 	@Test
@@ -118,8 +122,7 @@ class StuckRequestsAutoConfigurationTests {
 				// started.
 				RestClient client = RestClient.builder().baseUrl(silent.url()).build();
 				Filter filter = context.getBean(FilterRegistrationBean.class).getFilter();
-				EndpointRecorder endpoints = (EndpointRecorder) context.getBean(MappedInterceptor.class)
-					.getInterceptor();
+				HandlerInterceptor endpoints = context.getBean(MappedInterceptor.class).getInterceptor();
 				Thread request = new Thread(() -> {
 					try {
 						filter.doFilter(StuckRequestsWatchTests.ordersRequest(), new MockHttpServletResponse(),
@@ -127,7 +130,12 @@ class StuckRequestsAutoConfigurationTests {
 									// As Spring MVC's DispatcherServlet does once it
 									// chose the
 									// handler.
-									endpoints.preHandle((HttpServletRequest) req, (HttpServletResponse) res, this);
+									try {
+										endpoints.preHandle((HttpServletRequest) req, (HttpServletResponse) res, this);
+									}
+									catch (Exception ex) {
+										throw new IllegalStateException(ex);
+									}
 									client.get().uri("/prices/1").retrieve().body(String.class);
 								});
 					}

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
@@ -13,6 +14,7 @@ import dev.safedefaults.testsupport.OnEveryJdk;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.web.servlet.HandlerMapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -117,22 +119,80 @@ class StuckRequestsWatchTests {
 				}
 			}
 		};
-		// Thread.ofVirtual() is JDK 21 API; the tests compile for 17.
-		Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
-		Thread thread = (Thread) Class.forName("java.lang.Thread$Builder")
-			.getMethod("unstarted", Runnable.class)
-			.invoke(builder, waitingRequest);
+		Thread thread = startVirtual("request-0", waitingRequest);
 		assertThat(WaitGroup.isVirtual(thread)).isTrue();
-		thread.start();
-		this.threads.add(thread);
 		await("request examined").atMost(Duration.ofSeconds(10)).until(() -> {
 			watch.look();
 			return watch.examined() == 1 && store.findings().size() == 1;
 		});
 		Finding finding = store.findings().get(0);
-		assertThat(finding.subject()).startsWith("other: timed waiting at " + StuckRequestsWatchTests.class.getName());
+		// The latch's park is named as the thread bean names a platform thread's.
+		assertThat(finding.subject()).startsWith("lock: java.util.concurrent.CountDownLatch$Sync, "
+				+ "its holder not known on a virtual thread at " + StuckRequestsWatchTests.class.getName());
 		assertThat(finding.fix()).contains("jcmd <pid> Thread.dump_to_file -format=json <file>")
 			.doesNotContain("shows the whole stack: jcmd <pid> Thread.print");
+		release.countDown();
+		joinAll();
+	}
+
+	/**
+	 * Issue 50: requests on virtual threads (JDK 21 or later; skipped on 17, run in the
+	 * JDK 25 execution), one holding a monitor and a {@code ReentrantLock} while it
+	 * sleeps, two others waiting for them: each waiter is a lock wait, the monitor named
+	 * as one and the lock by its class, and the finding says why no holder is named.
+	 */
+	@Test
+	void aRequestOnAVirtualThreadWaitingForALockHeldByAnotherRequestIsALockWaitThatSaysWhyNoHolderIsNamed()
+			throws Exception {
+		assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+		FindingsStore store = new FindingsStore(Set.of());
+		StuckRequestsWatch watch = watch(store, Duration.ofMillis(1));
+		CountDownLatch release = new CountDownLatch(1);
+		Object monitor = new Object();
+		ReentrantLock lock = new ReentrantLock();
+		CountDownLatch held = new CountDownLatch(1);
+		startVirtual("holder", () -> inRequest("/holder", () -> {
+			lock.lock();
+			try {
+				synchronized (monitor) {
+					held.countDown();
+					while (!release.await(1, TimeUnit.MILLISECONDS)) {
+						Thread.sleep(TimeUnit.SECONDS.toMillis(1));
+					}
+				}
+			}
+			finally {
+				lock.unlock();
+			}
+		}));
+		assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
+		startVirtual("monitor-waiter", () -> inRequest("/monitor", () -> {
+			synchronized (monitor) {
+				release.countDown();
+			}
+		}));
+		startVirtual("lock-waiter", () -> inRequest("/lock", () -> {
+			lock.lock();
+			lock.unlock();
+		}));
+		await("the three requests examined").atMost(Duration.ofSeconds(10)).until(() -> {
+			watch.look();
+			return watch.examined() == 3 && store.findings().size() == 3;
+		});
+		assertThat(store.findings()).extracting(Finding::subject)
+			.anySatisfy((subject) -> assertThat(subject).startsWith("sleep: Thread.sleep at "))
+			.anySatisfy((subject) -> assertThat(subject)
+				.startsWith("lock: a monitor (synchronized) the JVM does not name for a virtual thread, its holder not "
+						+ "known on a virtual thread at " + StuckRequestsWatchTests.class.getName() + ".lambda$"))
+			.anySatisfy((subject) -> assertThat(subject)
+				.startsWith("lock: java.util.concurrent.locks.ReentrantLock$NonfairSync, its holder not known on a "
+						+ "virtual thread at " + StuckRequestsWatchTests.class.getName() + ".lambda$"));
+		assertThat(store.findings()).filteredOn((finding) -> finding.subject().startsWith("lock: "))
+			.hasSize(2)
+			.allSatisfy((finding) -> assertThat(finding.message())
+				.contains("its holder is not named: the JVM's thread bean gives no lock information for virtual "
+						+ "threads")
+				.containsAnyOf("(GET /monitor)", "(GET /lock)"));
 		release.countDown();
 		joinAll();
 	}
@@ -220,6 +280,39 @@ class StuckRequestsWatchTests {
 		this.threads.add(thread);
 	}
 
+	private void inRequest(String pattern, ThrowingRunnable work) {
+		InFlightRequest request = this.requests.began("GET");
+		this.requests.handlerChosen(pattern);
+		try {
+			work.run();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		finally {
+			if (request != null) {
+				this.requests.ended(request);
+			}
+		}
+	}
+
+	/** {@code Thread.ofVirtual()} is JDK 21 API; the tests compile for 17. */
+	private Thread startVirtual(String name, Runnable work) throws ReflectiveOperationException {
+		Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+		Class<?> builderType = Class.forName("java.lang.Thread$Builder");
+		builder = builderType.getMethod("name", String.class).invoke(builder, name);
+		Thread thread = (Thread) builderType.getMethod("unstarted", Runnable.class).invoke(builder, work);
+		thread.start();
+		this.threads.add(thread);
+		return thread;
+	}
+
+	interface ThrowingRunnable {
+
+		void run() throws InterruptedException;
+
+	}
+
 	private void joinAll() throws InterruptedException {
 		for (Thread thread : this.threads) {
 			thread.interrupt();
@@ -231,7 +324,7 @@ class StuckRequestsWatchTests {
 	/** A request Spring MVC has chosen a handler for. */
 	static MockHttpServletRequest ordersRequest() {
 		MockHttpServletRequest request = new MockHttpServletRequest("GET", "/orders/1");
-		request.setAttribute(InFlightRequest.BEST_MATCHING_PATTERN, "/orders/{id}");
+		request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, "/orders/{id}");
 		return request;
 	}
 

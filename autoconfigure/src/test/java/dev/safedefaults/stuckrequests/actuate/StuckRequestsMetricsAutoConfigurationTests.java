@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.stuckrequests.StuckRequestsAutoConfiguration;
 import dev.safedefaults.stuckrequests.StuckRequestsMeters;
+import dev.safedefaults.stuckrequests.servlet.StuckRequestsServletAutoConfiguration;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -38,8 +39,9 @@ import static org.awaitility.Awaitility.await;
 class StuckRequestsMetricsAutoConfigurationTests {
 
 	private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
-				StuckRequestsAutoConfiguration.class, StuckRequestsMetricsAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, StuckRequestsAutoConfiguration.class,
+						StuckRequestsServletAutoConfiguration.class, StuckRequestsMetricsAutoConfiguration.class))
 		.withPropertyValues("safe-defaults.checks.enabled=false", "safe-defaults.stuck-requests.threshold=1s");
 
 	private final WebApplicationContextRunner withMetrics = this.runner

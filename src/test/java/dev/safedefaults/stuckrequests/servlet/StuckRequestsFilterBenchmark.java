@@ -1,8 +1,9 @@
-package dev.safedefaults.stuckrequests;
+package dev.safedefaults.stuckrequests.servlet;
 
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
+import dev.safedefaults.stuckrequests.InFlightRequests;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
@@ -35,7 +36,7 @@ import org.springframework.mock.web.MockHttpServletResponse;
  * thread's stack taken on every request.</li>
  * </ul>
  * Four threads, as request threads run. In this package because the filter is package
- * private. Run with {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
+ * private (in the watch's servlet route). Run with {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark="StuckRequestsFilterBenchmark"}; the ratios against the CPU per request of
  * the cost table are in BENCHMARKS.md.
  */

@@ -1,4 +1,4 @@
-package dev.safedefaults.stuckrequests;
+package dev.safedefaults.stuckrequests.hikari;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -10,6 +10,7 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
+import dev.safedefaults.stuckrequests.JdbcPools;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,9 +1,11 @@
-package dev.safedefaults.stuckrequests;
+package dev.safedefaults.stuckrequests.servlet;
 
+import dev.safedefaults.stuckrequests.InFlightRequests;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.HandlerMapping;
 
 /**
  * Notes the handler's pattern Spring MVC chose for a request ({@code GET /orders/{id}}),
@@ -21,7 +23,7 @@ final class EndpointRecorder implements HandlerInterceptor {
 
 	@Override
 	public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-		if (request.getAttribute(InFlightRequest.BEST_MATCHING_PATTERN) instanceof String pattern) {
+		if (request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE) instanceof String pattern) {
 			this.requests.handlerChosen(pattern);
 		}
 		return true;
