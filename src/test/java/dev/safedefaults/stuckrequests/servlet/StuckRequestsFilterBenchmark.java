@@ -36,7 +36,8 @@ import org.springframework.mock.web.MockHttpServletResponse;
  * thread's stack taken on every request.</li>
  * </ul>
  * Four threads, as request threads run. In this package because the filter is package
- * private (in the watch's servlet route). Run with {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
+ * private (in the watch's servlet route). Run with
+ * {@code ./mvnw -B -Pbenchmarks -pl src/test -am verify -DskipTests
  * -Dbenchmark="StuckRequestsFilterBenchmark"}; the ratios against the CPU per request of
  * the cost table are in BENCHMARKS.md.
  */
