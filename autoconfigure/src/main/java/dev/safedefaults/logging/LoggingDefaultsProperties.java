@@ -27,10 +27,11 @@ public class LoggingDefaultsProperties implements InitializingBean {
 	public static final int DEFAULT_RING_BUFFER_SIZE = 32_768;
 
 	/**
-	 * How long a WARN or ERROR waits for room in a full queue by default. Measured
-	 * (BENCHMARKS.md, issue 49): behind a reader of 100 KB/s the longest wait of a WARN
-	 * was far below it, so a slow but live output still gets every WARN and ERROR; a
-	 * stalled output costs a request at most this, once per stall.
+	 * How long a WARN or ERROR waits for room in a full queue by default: what a stalled
+	 * output costs a request, once per stall. Behind a live output, however slow, room
+	 * comes sooner (issue 49, BENCHMARKS.md: 1,600 of 1,600 WARN and ERROR written to an
+	 * output of 5,000 lines/s with the ring full, every ERROR behind a reader of 200
+	 * KB/s).
 	 */
 	public static final Duration DEFAULT_QUEUE_FULL_TIMEOUT = Duration.ofSeconds(2);
 
@@ -80,8 +81,8 @@ public class LoggingDefaultsProperties implements InitializingBean {
 
 	/**
 	 * The most severe level that may be discarded when the ring buffer is full: 'trace',
-	 * 'debug' or 'info'. WARN and ERROR are never discarded. On Logback, the same for
-	 * each wrapped appender's queue.
+	 * 'debug' or 'info'. WARN and ERROR are never discarded without waiting
+	 * queue-full-timeout first. On Logback, the same for each wrapped appender's queue.
 	 */
 	private DiscardThreshold discardThreshold = DiscardThreshold.INFO;
 

@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
 public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 
 	/** Before any context configures the policy, and after the last one has closed. */
-	private static final Settings jvmLevel = new Settings(QueueFullMode.DISCARD, Level.INFO);
+	private static final Settings jvmLevel = new Settings(QueueFullMode.DISCARD, Level.INFO, null);
 
 	/** The contexts' settings, the latest configured last. */
 	private static final Deque<Settings> contexts = new ConcurrentLinkedDeque<>();
@@ -99,8 +99,7 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 	 * @return the context's settings, to {@link #unregister} when it closes
 	 */
 	static Settings register(QueueFullMode mode, Level threshold, @Nullable SevereEventWait severe) {
-		Settings settings = new Settings(mode, threshold);
-		settings.severe = severe;
+		Settings settings = new Settings(mode, threshold, severe);
 		contexts.addLast(settings);
 		return settings;
 	}
@@ -163,17 +162,17 @@ public class CountingQueueFullPolicy extends DefaultAsyncQueueFullPolicy {
 
 		private volatile Level threshold;
 
-		private @Nullable SevereEventWait severe;
+		private final @Nullable SevereEventWait severe;
 
-		private Settings(QueueFullMode mode, Level threshold) {
+		private Settings(QueueFullMode mode, Level threshold, @Nullable SevereEventWait severe) {
 			this.mode = mode;
 			this.threshold = threshold;
+			this.severe = severe;
 		}
 
 		private boolean isDiscardable(Level level) {
-			// WARN, ERROR and FATAL are never discarded without waiting first, whatever
-			// the
-			// threshold says.
+			// WARN, ERROR and FATAL are never discarded without waiting first,
+			// whatever the threshold says.
 			return level.isLessSpecificThan(this.threshold) && level.intLevel() > Level.WARN.intLevel();
 		}
 

@@ -40,11 +40,11 @@ public class QueueFullPolicyConfigurer implements DisposableBean {
 	 * @param context the Log4j context whose ring buffer WARN and ERROR events wait on
 	 * @param stalls the application context's stalls, which bound that wait
 	 */
-	QueueFullPolicyConfigurer(LoggingDefaultsProperties properties, boolean jvmLevelEnabled,
-			@Nullable LoggerContext context, @Nullable LogStalls stalls) {
+	QueueFullPolicyConfigurer(LoggingDefaultsProperties properties, boolean jvmLevelEnabled, LoggerContext context,
+			LogStalls stalls) {
 		Level threshold = Level.toLevel(properties.getDiscardThreshold().name());
-		RingBufferBacklog ring = (context != null) ? RingBufferBacklog.of(context) : null;
-		this.severe = (properties.isEnabled() && ring != null && stalls != null)
+		RingBufferBacklog ring = RingBufferBacklog.of(context);
+		this.severe = (properties.isEnabled() && ring != null)
 				? new SevereEventWait(ring, stalls.output(OUTPUT_NAME), stallLogger::warn) : null;
 		if (properties.isEnabled()) {
 			this.settings = CountingQueueFullPolicy.register(properties.getQueueFullPolicy(), threshold, this.severe);

@@ -1,16 +1,10 @@
 package dev.safedefaults.logging.logback;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.CallerData;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.IThrowableProxy;
-import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.AsyncAppenderBase;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
-import dev.safedefaults.logging.DroppedLogEvent;
 import dev.safedefaults.logging.LogOutputStall;
-import dev.safedefaults.logging.LogStalls;
 
 /**
  * An application's own {@code AsyncAppender} (Logback's, or another
@@ -45,7 +39,7 @@ public final class AsyncAppenderGate extends UnsynchronizedAppenderBase<ILogging
 	public AsyncAppenderGate(AsyncAppenderBase<ILoggingEvent> delegate, WrappingSettings settings) {
 		this.delegate = delegate;
 		this.settings = settings;
-		this.stall = settings.stalls().output("Logback appender '" + delegate.getName() + "'");
+		this.stall = CountingAsyncAppender.output(delegate, settings);
 		setName(delegate.getName());
 		if (delegate.getContext() != null) {
 			setContext(delegate.getContext());
@@ -63,7 +57,7 @@ public final class AsyncAppenderGate extends UnsynchronizedAppenderBase<ILogging
 	@Override
 	protected void append(ILoggingEvent event) {
 		if ((this.stall.isStalled() || this.stall.hasLost()) && isHalfEmpty()) {
-			summarise();
+			CountingAsyncAppender.summarise(this.stall, getContext(), this.delegate);
 		}
 		if (!this.settings.discard() || !wouldWait(event)) {
 			this.delegate.doAppend(event);
@@ -81,10 +75,7 @@ public final class AsyncAppenderGate extends UnsynchronizedAppenderBase<ILogging
 			this.settings.countDiscarded();
 			return;
 		}
-		IThrowableProxy thrown = event.getThrowableProxy();
-		this.stall.dropped(DroppedLogEvent.now(event.getLevel().isGreaterOrEqual(Level.ERROR), event.getLoggerName(),
-				event.getFormattedMessage(), (thrown != null) ? thrown.getClassName() : null,
-				(thrown != null) ? thrown.getMessage() : null));
+		this.stall.dropped(CountingAsyncAppender.dropped(event));
 	}
 
 	/**
@@ -102,16 +93,6 @@ public final class AsyncAppenderGate extends UnsynchronizedAppenderBase<ILogging
 
 	private boolean isHalfEmpty() {
 		return this.delegate.getRemainingCapacity() >= this.delegate.getQueueSize() / 2;
-	}
-
-	private void summarise() {
-		String line = this.stall.moved();
-		if (line != null && getContext() instanceof LoggerContext loggerContext) {
-			LoggingEvent summary = new LoggingEvent(LogStalls.class.getName(), loggerContext.getLogger(LogStalls.class),
-					Level.WARN, line, null, null);
-			summary.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
-			this.delegate.doAppend(summary);
-		}
 	}
 
 	@Override

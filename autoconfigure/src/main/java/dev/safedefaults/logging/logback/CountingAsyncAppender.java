@@ -14,6 +14,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.Context;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import dev.safedefaults.StarterThreads;
 import dev.safedefaults.logging.DroppedLogEvent;
@@ -90,7 +91,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 		this.delegate = delegate;
 		this.settings = settings;
 		this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
-		this.stall = settings.stalls().output("Logback appender '" + delegate.getName() + "'");
+		this.stall = output(delegate, settings);
 		setName(delegate.getName());
 		if (delegate.getContext() != null) {
 			setContext(delegate.getContext());
@@ -169,10 +170,7 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 			this.settings.countDiscarded();
 			return;
 		}
-		IThrowableProxy thrown = event.getThrowableProxy();
-		this.stall.dropped(DroppedLogEvent.now(event.getLevel().isGreaterOrEqual(Level.ERROR), event.getLoggerName(),
-				event.getFormattedMessage(), (thrown != null) ? thrown.getClassName() : null,
-				(thrown != null) ? thrown.getMessage() : null));
+		this.stall.dropped(dropped(event));
 	}
 
 	/**
@@ -243,13 +241,36 @@ public final class CountingAsyncAppender extends UnsynchronizedAppenderBase<ILog
 	private void summariseOnceDrained() {
 		if ((this.stall.isStalled() || this.stall.hasLost())
 				&& this.queue.size() <= this.settings.queueCapacity() / 2) {
-			String line = this.stall.moved();
-			if (line != null && getContext() instanceof LoggerContext loggerContext) {
-				LoggingEvent summary = new LoggingEvent(LogStalls.class.getName(),
-						loggerContext.getLogger(LogStalls.class), Level.WARN, line, null, null);
-				summary.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
-				this.delegate.doAppend(summary);
-			}
+			summarise(this.stall, getContext(), this.delegate);
+		}
+	}
+
+	/** The state of an application's appender as an output that may stall. */
+	static LogOutputStall output(Appender<ILoggingEvent> appender, WrappingSettings settings) {
+		return settings.stalls().output("Logback appender '" + appender.getName() + "'");
+	}
+
+	/**
+	 * A WARN or ERROR event dropped now, masked, with its throwable's class and message.
+	 */
+	static DroppedLogEvent dropped(ILoggingEvent event) {
+		IThrowableProxy thrown = event.getThrowableProxy();
+		return DroppedLogEvent.now(event.getLevel().isGreaterOrEqual(Level.ERROR), event.getLoggerName(),
+				event.getFormattedMessage(), (thrown != null) ? thrown.getClassName() : null,
+				(thrown != null) ? thrown.getMessage() : null);
+	}
+
+	/**
+	 * The output moved: writes the line that says what it lost, if anything, as a WARN of
+	 * the starter's logger without caller data.
+	 */
+	static void summarise(LogOutputStall stall, Context context, Appender<ILoggingEvent> output) {
+		String line = stall.moved();
+		if (line != null && context instanceof LoggerContext loggerContext) {
+			LoggingEvent summary = new LoggingEvent(LogStalls.class.getName(), loggerContext.getLogger(LogStalls.class),
+					Level.WARN, line, null, null);
+			summary.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
+			output.doAppend(summary);
 		}
 	}
 
