@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.safedefaults.testsupport.AppProcess;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -275,18 +276,43 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public Map<String, String> findingMessages() {
 		Map<String, String> messages = new LinkedHashMap<>();
+		findings()
+			.forEach((finding) -> messages.put(finding.path("id").asString(), finding.path("message").asString()));
+		return messages;
+	}
+
+	/**
+	 * The findings at {@code /actuator/health/safe-defaults}, as the group answers them.
+	 * @return each finding (id, severity, subject, message, fix), in the report's order
+	 * @throws IllegalStateException when the group does not answer 200 (the starter is
+	 * off, or the group is missing)
+	 */
+	public List<JsonNode> findings() {
 		HttpResponse<String> response = get("/actuator/health/safe-defaults");
 		if (response.statusCode() != 200) {
 			throw new IllegalStateException(
 					"GET /actuator/health/safe-defaults answered " + response.statusCode() + ": " + response.body());
 		}
+		List<JsonNode> findings = new ArrayList<>();
 		JSON.readTree(response.body())
 			.path("components")
 			.path("safeDefaults")
 			.path("details")
 			.path("findings")
-			.forEach((finding) -> messages.put(finding.path("id").asString(), finding.path("message").asString()));
-		return messages;
+			.forEach(findings::add);
+		return findings;
+	}
+
+	/**
+	 * The first finding of an id at {@code /actuator/health/safe-defaults}.
+	 * @param id the finding's id
+	 * @return the finding, or {@code null} when none is raised
+	 */
+	public JsonNode finding(String id) {
+		return findings().stream()
+			.filter((finding) -> id.equals(finding.path("id").asString()))
+			.findFirst()
+			.orElse(null);
 	}
 
 	/**

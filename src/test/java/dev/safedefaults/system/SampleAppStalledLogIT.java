@@ -14,7 +14,6 @@ import java.util.regex.Pattern;
 
 import dev.safedefaults.testsupport.SilentDownstream;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static dev.safedefaults.testsupport.LoggingStopContract.completeText;
@@ -110,13 +109,13 @@ class SampleAppStalledLogIT {
 				.isLessThanOrEqualTo(healthyCpu * 3 / 2);
 			assertThat(afterCpu).as("CPU once they answered against %s ns idle: nothing left waiting", idleCpu)
 				.isLessThanOrEqualTo(idleCpu * 3 / 2 + NOISE.toNanos());
-			assertThat(finding(app, "logging.output-stalled")).as("the stall on the health group").isNotNull();
+			assertThat(app.finding("logging.output-stalled")).as("the stall on the health group").isNotNull();
 
 			// The watch keeps looking while the output is stalled.
 			List<CompletableFuture<HttpResponse<Void>>> stuck = callTheDownstream(app, 1);
 			await("the stuck request named while stdout is stalled").atMost(THRESHOLD.plusSeconds(10))
-				.until(() -> finding(app, "stuck-requests.waiting") != null);
-			assertThat(finding(app, "stuck-requests.waiting").path("subject").asString())
+				.until(() -> app.finding("stuck-requests.waiting") != null);
+			assertThat(app.finding("stuck-requests.waiting").path("subject").asString())
 				.startsWith("HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient)");
 
 			app.resumeStdout();
@@ -131,7 +130,7 @@ class SampleAppStalledLogIT {
 				.isEqualTo(WARM_UP + 2 * REQUESTS - written)
 				.isPositive();
 			await("the stall's finding cleared").atMost(Duration.ofSeconds(30))
-				.until(() -> finding(app, "logging.output-stalled") == null);
+				.until(() -> app.finding("logging.output-stalled") == null);
 			silent.close();
 			assertAllAnswered(stuck, 502);
 		}
@@ -217,21 +216,6 @@ class SampleAppStalledLogIT {
 
 	private static long cpuNanos(SampleAppProcess app) {
 		return app.handle().info().totalCpuDuration().orElseThrow().toNanos();
-	}
-
-	private static JsonNode finding(SampleAppProcess app, String id) {
-		HttpResponse<String> response = app.get("/actuator/health/safe-defaults");
-		assertThat(response.statusCode()).as("GET /actuator/health/safe-defaults: %s", response.body()).isEqualTo(200);
-		for (JsonNode finding : JSON.readTree(response.body())
-			.path("components")
-			.path("safeDefaults")
-			.path("details")
-			.path("findings")) {
-			if (id.equals(finding.path("id").asString())) {
-				return finding;
-			}
-		}
-		return null;
 	}
 
 	private static String stdout(SampleAppProcess app) throws Exception {

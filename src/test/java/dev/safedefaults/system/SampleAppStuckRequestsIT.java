@@ -65,7 +65,8 @@ class SampleAppStuckRequestsIT {
 			}
 			await("nothing named after a healthy load").during(THRESHOLD.plusSeconds(1))
 				.atMost(THRESHOLD.plusSeconds(10))
-				.until(() -> warnLines(app).isEmpty() && stuckRequestsFinding(app) == null && gauge(app) == 0);
+				.until(() -> warnLines(app).isEmpty() && app.finding("stuck-requests.waiting") == null
+						&& gauge(app) == 0);
 			List<CompletableFuture<HttpResponse<Void>>> stuck = callTheHandBuiltClient(app);
 			awaitStuckOnTheDownstream(silent, app);
 			long firstStuck = System.nanoTime();
@@ -82,7 +83,7 @@ class SampleAppStuckRequestsIT {
 				.contains("HandBuiltRestClientPricing.price")
 				.contains("(GET /api/orders/{id})")
 				.contains("RestClient.Builder");
-			JsonNode finding = stuckRequestsFinding(app);
+			JsonNode finding = app.finding("stuck-requests.waiting");
 			assertThat(finding).as("the finding on the health group").isNotNull();
 			assertThat(finding.path("severity").asString()).isEqualTo("WARNING");
 			assertThat(finding.path("subject").asString())
@@ -97,7 +98,8 @@ class SampleAppStuckRequestsIT {
 			for (CompletableFuture<HttpResponse<Void>> request : stuck) {
 				assertThat(request.get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(502);
 			}
-			await("the finding cleared").atMost(NAMED_WITHIN).until(() -> stuckRequestsFinding(app) == null);
+			await("the finding cleared").atMost(NAMED_WITHIN)
+				.until(() -> app.finding("stuck-requests.waiting") == null);
 			assertThat(gauge(app)).isZero();
 		}
 	}
@@ -115,7 +117,7 @@ class SampleAppStuckRequestsIT {
 			// control): the same requests, the same downstream.
 			await("nothing named while the requests wait").during(NAMED_WITHIN)
 				.atMost(NAMED_WITHIN.plusSeconds(5))
-				.until(() -> warnLines(app).isEmpty() && stuckRequestsFinding(app) == null);
+				.until(() -> warnLines(app).isEmpty() && app.finding("stuck-requests.waiting") == null);
 			assertThat(app.get("/actuator/metrics/safedefaults.stuck-requests").statusCode()).isEqualTo(404);
 			silent.answerEveryCall();
 			for (CompletableFuture<HttpResponse<Void>> request : stuck) {
@@ -151,21 +153,6 @@ class SampleAppStuckRequestsIT {
 
 	private static List<String> warnLines(SampleAppProcess app) {
 		return app.log().lines().filter((line) -> line.contains(WARN_LINE)).toList();
-	}
-
-	private static JsonNode stuckRequestsFinding(SampleAppProcess app) {
-		HttpResponse<String> response = app.get("/actuator/health/safe-defaults");
-		assertThat(response.statusCode()).as("GET /actuator/health/safe-defaults: %s", response.body()).isEqualTo(200);
-		for (JsonNode finding : JSON.readTree(response.body())
-			.path("components")
-			.path("safeDefaults")
-			.path("details")
-			.path("findings")) {
-			if ("stuck-requests.waiting".equals(finding.path("id").asString())) {
-				return finding;
-			}
-		}
-		return null;
 	}
 
 	private static double gauge(SampleAppProcess app) {
