@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
+import javax.sql.DataSource;
 import javax.tools.JavaCompiler;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
@@ -108,6 +109,13 @@ class ArchitectureTests {
 	private static final String CHECK = ROOT + ".check..";
 
 	/**
+	 * What more than one feature needs (the table of library frames, the Hikari pool
+	 * look-up): a layer below the features, which every feature may read and which reads
+	 * no feature.
+	 */
+	private static final String SUPPORT = ROOT + ".support..";
+
+	/**
 	 * The stories of a feature: sub-packages that tell one part of the feature once, for
 	 * every route, and that a route may read (see
 	 * {@link #subPackagesOfAFeatureNeverImportEachOther()}).
@@ -118,13 +126,14 @@ class ArchitectureTests {
 
 	@Test
 	void noFeaturePackageImportsAnotherFeature() {
-		// A feature is any package directly under the root except check: feign, logging,
-		// jdbc, configcache, runtime, and whatever comes next (with its sub-packages).
+		// A feature is any package directly under the root except check and support:
+		// feign, logging, jdbc, configcache, runtime, and whatever comes next (with its
+		// sub-packages).
 		slices().matching(ROOT + ".(*)..")
 			.that(isAFeature())
 			.should()
 			.notDependOnEachOther()
-			.because("one package per feature: a feature shares only through check and the root package")
+			.because("one package per feature: a feature shares only through check, support and the root package")
 			.check(MAIN_CLASSES);
 	}
 
@@ -257,6 +266,36 @@ class ArchitectureTests {
 			.should()
 			.dependOnClassesThat(resideInAPackage(ROOT + "..").and(not(resideInAnyPackage(ROOT, CHECK))))
 			.because("check is the findings model every feature uses; it knows no feature")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void supportImportsNoFeature() {
+		noClasses().that()
+			.resideInAPackage(SUPPORT)
+			.should()
+			.dependOnClassesThat(resideInAPackage(ROOT + "..").and(not(resideInAPackage(SUPPORT))))
+			.because("support is what the features share, below them: it knows none of them, nor check")
+			.check(MAIN_CLASSES);
+	}
+
+	/**
+	 * Which Hikari pool a data source is, found one way: a feature that unwraps a data
+	 * source itself keeps a second copy of the look-up (issue 50 found one with its own
+	 * {@code isWrapperFor}).
+	 */
+	@Test
+	void dataSourcesAreUnwrappedOnlyInSupport() {
+		noClasses().that()
+			.resideOutsideOfPackage(SUPPORT)
+			.should()
+			.callMethod(DataSource.class, "unwrap", Class.class)
+			.orShould()
+			.callMethod(DataSource.class, "isWrapperFor", Class.class)
+			.orShould()
+			.dependOnClassesThat()
+			.haveFullyQualifiedName("org.springframework.boot.jdbc.DataSourceUnwrapper")
+			.because("the features share one Hikari pool look-up, support's HikariPools")
 			.check(MAIN_CLASSES);
 	}
 
@@ -490,8 +529,8 @@ class ArchitectureTests {
 	}
 
 	private static DescribedPredicate<Slice> isAFeature() {
-		return DescribedPredicate.describe("are features (not check)",
-				(slice) -> !"check".equals(slice.getNamePart(1)));
+		return DescribedPredicate.describe("are features (not check, not support)",
+				(slice) -> !"check".equals(slice.getNamePart(1)) && !"support".equals(slice.getNamePart(1)));
 	}
 
 	private static ArchCondition<JavaClass> checkTheirRangesThroughPropertyBounds() {

@@ -1,11 +1,13 @@
 package dev.safedefaults.jdbc;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingType;
+import dev.safedefaults.support.HikariPools;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -55,7 +57,14 @@ public abstract class DeferredPoolSessionCheck implements Check {
 
 	@Override
 	public final List<Finding> run() {
-		return HikariPools.checkEach(this.beanFactory, this::check);
+		List<Finding> findings = new ArrayList<>();
+		HikariPools.find(this.beanFactory).forEach((beanName, pool) -> {
+			Finding finding = check(HikariPools.subject(beanName, pool), pool);
+			if (finding != null) {
+				findings.add(finding);
+			}
+		});
+		return findings;
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.function.Function;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.support.HikariPools;
 import jakarta.persistence.EntityManagerFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.jspecify.annotations.Nullable;

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
+import dev.safedefaults.support.HikariPools;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;

@@ -6,6 +6,7 @@ import java.util.List;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Check;
 import dev.safedefaults.check.Finding;
+import dev.safedefaults.support.HikariPools;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 

@@ -1,9 +1,10 @@
 /**
  * The JDBC feature (incident 5; issues 18, 23, 25 and 34), what every driver shares: the
- * properties ({@link dev.safedefaults.jdbc.JdbcDefaultsProperties}), the discovery of the
- * application's Hikari pools ({@link dev.safedefaults.jdbc.HikariPools}) and of Hibernate
- * on them ({@link dev.safedefaults.jdbc.HibernateOnHikari}), the skeleton of the
- * post-processor that adds a driver's defaults
+ * properties ({@link dev.safedefaults.jdbc.JdbcDefaultsProperties}), the discovery of
+ * Hibernate on the application's Hikari pools (found through
+ * {@link dev.safedefaults.support.HikariPools}, shared with the stuck-request watch)
+ * ({@link dev.safedefaults.jdbc.HibernateOnHikari}), the skeleton of the post-processor
+ * that adds a driver's defaults
  * ({@link dev.safedefaults.jdbc.HikariDefaultsPostProcessor}) and the feature's status,
  * the one reading of each pool's session and the skeleton of the checks that use it
  * ({@link dev.safedefaults.jdbc.PoolServerVariables},

@@ -6,6 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.safedefaults.support.LibraryFrames;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -76,7 +77,7 @@ final class WaitClassifier {
 		String site = applicationSite(frames);
 		for (StackTraceElement frame : frames) {
 			LibraryFrames.Row row = LibraryFrames.of(frame);
-			WaitKind kind = (row != null) ? row.meaning().kind() : null;
+			WaitKind kind = (row != null) ? kind(row.meaning()) : null;
 			if (row != null && kind != null) {
 				return new Wait(kind, target(kind, row, frames, lockOwner, destination), site);
 			}
@@ -85,6 +86,25 @@ final class WaitClassifier {
 			return new Wait(WaitKind.LOCK, lockTarget(lock, lockOwner, state), site);
 		}
 		return new Wait(WaitKind.OTHER, state.toString().toLowerCase(Locale.ROOT).replace('_', ' '), site);
+	}
+
+	/**
+	 * The wait a frame of a row of {@link LibraryFrames} means.
+	 * @param meaning the row's meaning
+	 * @return the kind of wait, or {@code null} for a frame that is no wait by itself
+	 */
+	static @Nullable WaitKind kind(LibraryFrames.Meaning meaning) {
+		return switch (meaning) {
+			case HTTP_CLIENT, HTTP_CLIENT_POOL -> WaitKind.HTTP_RESPONSE;
+			case JDBC_DRIVER -> WaitKind.JDBC_READ;
+			case JDBC_POOL -> WaitKind.POOL_CONNECTION;
+			case LOGGING_QUEUE -> WaitKind.LOGGING_QUEUE;
+			case PRINT_STREAM -> WaitKind.PRINT_STREAM;
+			case SLEEP -> WaitKind.SLEEP;
+			case RESPONSE_WRITE -> WaitKind.RESPONSE_WRITE;
+			case REQUEST_READ -> WaitKind.REQUEST_READ;
+			case HTTP_CLIENT_API, LIBRARY -> null;
+		};
 	}
 
 	private String target(WaitKind kind, LibraryFrames.Row row, StackTraceElement[] frames, @Nullable String lockOwner,

@@ -27,6 +27,7 @@ import java.util.function.Supplier;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
+import dev.safedefaults.support.LibraryFrames;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.SilentDownstream;
 import jakarta.servlet.http.HttpServlet;
@@ -152,7 +153,7 @@ class WaitClassifierTests {
 		HikariDataSource pool = closed(new HikariDataSource(config));
 		Connection taken = closed(pool.getConnection());
 		// The pools as the watch asks them; what Hikari's pool bean says of them:
-		// HikariPoolsTests.
+		// StuckRequestsHikariAutoConfigurationTests.
 		JdbcPools pools = new JdbcPools() {
 
 			@Override
@@ -317,7 +318,7 @@ class WaitClassifierTests {
 			StackTraceElement[] frames = { library, frame("com.example.Orders", "load") };
 			Wait wait = this.classifier.classify(frames, Thread.State.WAITING, null, null, null);
 			assertThat(wait.site()).as(row.prefix()).isEqualTo("com.example.Orders.load:1");
-			WaitKind kind = row.meaning().kind();
+			WaitKind kind = WaitClassifier.kind(row.meaning());
 			assertThat(wait.kind()).as(row.prefix()).isEqualTo((kind != null) ? kind : WaitKind.OTHER);
 		}
 	}

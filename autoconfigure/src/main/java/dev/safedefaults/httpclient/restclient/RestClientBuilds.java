@@ -3,7 +3,6 @@ package dev.safedefaults.httpclient.restclient;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -11,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.support.LibraryFrames;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -42,9 +42,6 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 	static final long MAX_WALKS = 1000;
 
 	static final String SOURCE = "restclient.per-request-build";
-
-	private static final Set<String> FRAMEWORK_PREFIXES = Set.of("java.", "jdk.", "sun.", "org.springframework.",
-			"io.micrometer.", RestClientBuilds.class.getName(), SharedConvertersRestClientCustomizer.class.getName());
 
 	private final ObjectProvider<FindingsStore> store;
 
@@ -149,23 +146,12 @@ final class RestClientBuilds implements ApplicationListener<ApplicationReadyEven
 
 	private static String caller() {
 		Optional<String> frame = StackWalker.getInstance()
-			.walk((frames) -> frames.filter((candidate) -> !isFramework(candidate.getClassName()))
+			.walk((frames) -> frames.filter(
+					(candidate) -> LibraryFrames.isApplications(candidate.getClassName(), candidate.getMethodName()))
 				.findFirst()
 				.map((candidate) -> candidate.getClassName() + "." + candidate.getMethodName()
 						+ ((candidate.getLineNumber() > 0) ? ":" + candidate.getLineNumber() : "")));
 		return frame.orElse("unknown caller");
-	}
-
-	private static boolean isFramework(String className) {
-		if (className.contains("$$SpringCGLIB$$")) {
-			return true;
-		}
-		for (String prefix : FRAMEWORK_PREFIXES) {
-			if (className.startsWith(prefix)) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	/**

@@ -10,7 +10,6 @@ import java.util.OptionalInt;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.jdbc.DriverSettingsCheck;
-import dev.safedefaults.jdbc.HikariPools;
 import dev.safedefaults.jdbc.JdbcDefaultsProperties;
 import dev.safedefaults.jdbc.PoolSettingsCheck;
 
@@ -113,7 +112,7 @@ public final class MySqlProtocolSettingsCheck implements DriverSettingsCheck {
 		if (settings.effectiveBoolean(ALLOW_MULTI_QUERIES).orElse(false)) {
 			findings.add(MySqlProtocolFindings.MULTI_QUERIES.raise(subject, settings.origin(ALLOW_MULTI_QUERIES), url));
 		}
-		findings.addAll(ignoredProperties(subject, settings, HikariPools.driverClassLoader(pool)));
+		findings.addAll(ignoredProperties(subject, settings, PoolDriverSettings.driverClassLoader(pool)));
 		return findings;
 	}
 

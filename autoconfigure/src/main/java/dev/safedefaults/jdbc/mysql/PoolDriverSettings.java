@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.check.SecretMasker;
-import dev.safedefaults.jdbc.HikariPools;
 import dev.safedefaults.jdbc.JdbcUrlForDisplay;
 import dev.safedefaults.jdbc.JdbcUrlQuery;
 import org.jspecify.annotations.Nullable;
@@ -98,8 +97,18 @@ final class PoolDriverSettings {
 	 */
 	static @Nullable PoolDriverSettings of(HikariDataSource pool) {
 		return read(pool.getDriverClassName(), pool.getJdbcUrl(), pool.getDataSourceProperties(),
-				HikariPools.driverClassLoader(pool))
+				driverClassLoader(pool))
 			.orElse(null);
+	}
+
+	/**
+	 * Where the pool's driver is: the context class loader, as Hikari looks there first.
+	 * @param pool the pool
+	 * @return the class loader
+	 */
+	static ClassLoader driverClassLoader(HikariDataSource pool) {
+		ClassLoader context = Thread.currentThread().getContextClassLoader();
+		return (context != null) ? context : pool.getClass().getClassLoader();
 	}
 
 	MySqlProtocolDriver driver() {

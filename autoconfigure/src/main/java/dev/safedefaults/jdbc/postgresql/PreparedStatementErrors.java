@@ -11,7 +11,7 @@ import com.zaxxer.hikari.SQLExceptionOverride;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.check.SecretMasker;
-import dev.safedefaults.jdbc.HikariPools;
+import dev.safedefaults.support.HikariPools;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.BeansException;

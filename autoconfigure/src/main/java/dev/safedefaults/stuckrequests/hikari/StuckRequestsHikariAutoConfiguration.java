@@ -1,13 +1,11 @@
 package dev.safedefaults.stuckrequests.hikari;
 
-import javax.sql.DataSource;
-
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
 import dev.safedefaults.stuckrequests.JdbcPools;
 import dev.safedefaults.stuckrequests.StuckRequestsAutoConfiguration;
 
-import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -28,8 +26,8 @@ import org.springframework.context.annotation.Bean;
 public final class StuckRequestsHikariAutoConfiguration {
 
 	@Bean
-	HikariPools safeDefaultsStuckRequestsHikariPools(ObjectProvider<DataSource> dataSources) {
-		return new HikariPools(dataSources);
+	HikariJdbcPools safeDefaultsStuckRequestsHikariPools(ListableBeanFactory beanFactory) {
+		return new HikariJdbcPools(beanFactory);
 	}
 
 }

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The watch's Hikari route: {@code HikariPools}, the {@link JdbcPools} the watch asks,
- * read through Hikari's pool bean: a pool with every connection taken and a thread
+ * The watch's Hikari route: {@code HikariJdbcPools}, the {@link JdbcPools} the watch
+ * asks, read through Hikari's pool bean: a pool with every connection taken and a thread
  * waiting is the one waited on, with its state; without Hikari, no such bean (the watch
  * then names "the connection pool").
  */

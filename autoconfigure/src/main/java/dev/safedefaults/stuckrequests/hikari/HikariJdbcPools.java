@@ -1,30 +1,26 @@
 package dev.safedefaults.stuckrequests.hikari;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiConsumer;
 import java.util.function.Predicate;
-
-import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
 import dev.safedefaults.stuckrequests.JdbcPools;
-import org.jspecify.annotations.Nullable;
+import dev.safedefaults.support.HikariPools;
 
-import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.ListableBeanFactory;
 
 /**
  * The application's Hikari pools, read through Hikari's public pool bean when a request
  * waits on one: which has threads waiting for a connection, and how many are in use.
  */
-final class HikariPools implements JdbcPools {
+final class HikariJdbcPools implements JdbcPools {
 
-	private final ObjectProvider<DataSource> dataSources;
+	private final ListableBeanFactory beanFactory;
 
-	HikariPools(ObjectProvider<DataSource> dataSources) {
-		this.dataSources = dataSources;
+	HikariJdbcPools(ListableBeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
 	}
 
 	@Override
@@ -47,14 +43,13 @@ final class HikariPools implements JdbcPools {
 	public PoolState state() {
 		List<String> states = new ArrayList<>();
 		int[] inUseWhereWaitedOn = { 0 };
-		forEachPool((hikari, pool) -> {
+		forEachPool((name, hikari, pool) -> {
 			// Each figure read once, so that the text and the count agree.
 			int active = pool.getActiveConnections();
 			int waiting = pool.getThreadsAwaitingConnection();
 			if (active > 0 || waiting > 0) {
-				states.add(hikari.getPoolName() + ": " + active + " of " + hikari.getMaximumPoolSize()
-						+ " connections in use, " + waiting + ((waiting == 1) ? " thread" : " threads")
-						+ " waiting for one");
+				states.add(name + ": " + active + " of " + hikari.getMaximumPoolSize() + " connections in use, "
+						+ waiting + ((waiting == 1) ? " thread" : " threads") + " waiting for one");
 			}
 			if (waiting > 0) {
 				inUseWhereWaitedOn[0] += active;
@@ -65,32 +60,31 @@ final class HikariPools implements JdbcPools {
 
 	private List<String> names(Predicate<HikariPoolMXBean> which) {
 		List<String> names = new ArrayList<>();
-		forEachPool((hikari, pool) -> {
+		forEachPool((name, hikari, pool) -> {
 			if (which.test(pool)) {
-				names.add(hikari.getPoolName());
+				names.add(name);
 			}
 		});
 		return names;
 	}
 
-	/** Every started Hikari pool among the application's data sources, unwrapped. */
-	private void forEachPool(BiConsumer<HikariDataSource, HikariPoolMXBean> action) {
-		this.dataSources.orderedStream().forEach((dataSource) -> {
-			HikariDataSource hikari = hikari(dataSource);
-			HikariPoolMXBean pool = (hikari != null) ? hikari.getHikariPoolMXBean() : null;
-			if (hikari != null && pool != null) {
-				action.accept(hikari, pool);
+	/**
+	 * Every started Hikari pool among the application's data sources, unwrapped and named
+	 * as the JDBC feature's findings name it.
+	 */
+	private void forEachPool(PoolAction action) {
+		HikariPools.find(this.beanFactory).forEach((beanName, hikari) -> {
+			HikariPoolMXBean pool = hikari.getHikariPoolMXBean();
+			if (pool != null) {
+				action.accept(HikariPools.subject(beanName, hikari), hikari, pool);
 			}
 		});
 	}
 
-	private static @Nullable HikariDataSource hikari(DataSource dataSource) {
-		try {
-			return dataSource.isWrapperFor(HikariDataSource.class) ? dataSource.unwrap(HikariDataSource.class) : null;
-		}
-		catch (SQLException ex) {
-			return null;
-		}
+	private interface PoolAction {
+
+		void accept(String name, HikariDataSource hikari, HikariPoolMXBean pool);
+
 	}
 
 }

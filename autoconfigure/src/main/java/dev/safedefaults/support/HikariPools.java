@@ -1,19 +1,15 @@
-package dev.safedefaults.jdbc;
+package dev.safedefaults.support;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfigMXBean;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.safedefaults.check.Finding;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -21,7 +17,9 @@ import org.springframework.boot.jdbc.DataSourceUnwrapper;
 
 /**
  * Finds the application's Hikari pools, also behind wrappers that implement
- * {@link DataSource#unwrap}, without starting them.
+ * {@link DataSource#unwrap}, without starting them, and names each: one look-up, on
+ * Boot's {@link DataSourceUnwrapper}, for the JDBC feature's checks and the stuck-request
+ * watch.
  */
 public final class HikariPools {
 
@@ -57,28 +55,8 @@ public final class HikariPools {
 	}
 
 	/**
-	 * Runs a per-pool check on every Hikari pool, each named as {@link #subject} names
-	 * it.
-	 * @param beanFactory where the pools are
-	 * @param check a pool's finding from its subject and the pool, or {@code null} for
-	 * none
-	 * @return the findings, in the pools' order
-	 */
-	public static List<Finding> checkEach(ListableBeanFactory beanFactory,
-			BiFunction<String, HikariDataSource, @Nullable Finding> check) {
-		List<Finding> findings = new ArrayList<>();
-		find(beanFactory).forEach((beanName, pool) -> {
-			Finding finding = check.apply(subject(beanName, pool), pool);
-			if (finding != null) {
-				findings.add(finding);
-			}
-		});
-		return findings;
-	}
-
-	/**
-	 * How a finding names a pool: its pool name, else its bean name (Hikari names an
-	 * unnamed pool only when it starts).
+	 * How a finding or the watch names a pool: its pool name, else its bean name (Hikari
+	 * names an unnamed pool only when it starts).
 	 * @param beanName the bean name
 	 * @param pool the pool
 	 * @return the subject
@@ -86,16 +64,6 @@ public final class HikariPools {
 	public static String subject(String beanName, HikariDataSource pool) {
 		String poolName = pool.getPoolName();
 		return (poolName != null && !poolName.isBlank()) ? poolName : beanName;
-	}
-
-	/**
-	 * Where the pool's driver is: the context class loader, as Hikari looks there first.
-	 * @param pool the pool
-	 * @return the class loader
-	 */
-	public static ClassLoader driverClassLoader(HikariDataSource pool) {
-		ClassLoader context = Thread.currentThread().getContextClassLoader();
-		return (context != null) ? context : pool.getClass().getClassLoader();
 	}
 
 }

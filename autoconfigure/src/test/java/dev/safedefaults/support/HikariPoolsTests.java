@@ -1,4 +1,4 @@
-package dev.safedefaults.jdbc;
+package dev.safedefaults.support;
 
 import javax.sql.DataSource;
 

@@ -1,4 +1,4 @@
-package dev.safedefaults.stuckrequests;
+package dev.safedefaults.support;
 
 import java.util.List;
 import java.util.Set;
@@ -6,74 +6,65 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one table of what a library's frames mean on a stuck request's stack: each row is a
- * class-name prefix (and, where only some of its methods wait, those methods), the
- * library as a reader knows it, and the wait a frame of it means, or none. Both readings
- * of a stack come from it: the first frame, top first, of a row with a wait decides what
- * the request waits on ({@link WaitClassifier}); a frame of any row is not the
- * application's, so the first frame of none is where the application's code waits. Rows
- * are matched in order, so a narrow row comes before the broad one it narrows
+ * The one table of what a library's frames mean on a stack: each row is a class-name
+ * prefix (and, where only some of its methods wait, those methods), the library as a
+ * reader knows it, and what a frame of it means. Every reading of a stack comes from it:
+ * the stuck-request watch takes the first frame, top first, of a row with a wait as what
+ * a request waits on; a frame of any row is not the application's, so the first frame of
+ * none is the application's code, for every feature that names a caller
+ * ({@link #isApplications(StackTraceElement)}). Rows are matched in order, so a narrow
+ * row comes before the broad one it narrows
  * ({@code com.zaxxer.hikari.pool.HikariPool.getConnection} before {@code com.zaxxer.}).
  */
-final class LibraryFrames {
+public final class LibraryFrames {
 
-	/** What a frame of a row means for the request that runs it. */
-	enum Meaning {
+	/** What a frame of a row means for the thread that runs it. */
+	public enum Meaning {
 
-		/** A wait for an HTTP client's answer: {@link WaitKind#HTTP_RESPONSE}. */
-		HTTP_CLIENT(WaitKind.HTTP_RESPONSE),
+		/** A wait for an HTTP client's answer. */
+		HTTP_CLIENT,
 
 		/**
-		 * A wait for one of an HTTP client's pooled connections: an
-		 * {@link WaitKind#HTTP_RESPONSE} of that client, said to wait for its pool.
+		 * A wait for one of an HTTP client's pooled connections: a wait for that client,
+		 * said to wait for its pool.
 		 */
-		HTTP_CLIENT_POOL(WaitKind.HTTP_RESPONSE),
+		HTTP_CLIENT_POOL,
 
-		/** A JDBC driver's read: {@link WaitKind#JDBC_READ}. */
-		JDBC_DRIVER(WaitKind.JDBC_READ),
+		/** A JDBC driver's read. */
+		JDBC_DRIVER,
 
-		/** A wait for a JDBC pool's connection: {@link WaitKind#POOL_CONNECTION}. */
-		JDBC_POOL(WaitKind.POOL_CONNECTION),
+		/** A wait for a JDBC pool's connection. */
+		JDBC_POOL,
 
 		/** A wait for room in an asynchronous logging queue. */
-		LOGGING_QUEUE(WaitKind.LOGGING_QUEUE),
+		LOGGING_QUEUE,
 
 		/** A wait to write to {@code System.err} or {@code System.out}. */
-		PRINT_STREAM(WaitKind.PRINT_STREAM),
+		PRINT_STREAM,
 
 		/** {@code Thread.sleep}. */
-		SLEEP(WaitKind.SLEEP),
+		SLEEP,
 
 		/** The servlet container writing the response to a client that reads slowly. */
-		RESPONSE_WRITE(WaitKind.RESPONSE_WRITE),
+		RESPONSE_WRITE,
 
 		/**
 		 * The servlet container reading the request's body from a client that sends
 		 * slowly.
 		 */
-		REQUEST_READ(WaitKind.REQUEST_READ),
+		REQUEST_READ,
 
 		/**
 		 * Spring's client (or Feign) on top of an HTTP client library: names the client
 		 * an HTTP wait came through, and is no wait by itself.
 		 */
-		HTTP_CLIENT_API(null),
+		HTTP_CLIENT_API,
 
 		/**
 		 * A frame of the JVM, the server, a framework or a library that says nothing of
 		 * the wait by itself: only "not the application's".
 		 */
-		LIBRARY(null);
-
-		private final @Nullable WaitKind kind;
-
-		Meaning(@Nullable WaitKind kind) {
-			this.kind = kind;
-		}
-
-		@Nullable WaitKind kind() {
-			return this.kind;
-		}
+		LIBRARY
 
 	}
 
@@ -86,20 +77,29 @@ final class LibraryFrames {
 	 * @param library the library as a reader knows it
 	 * @param meaning what a frame of it means
 	 */
-	record Row(String prefix, Set<String> methods, String library, Meaning meaning) {
+	public record Row(String prefix, Set<String> methods, String library, Meaning meaning) {
 
-		boolean matches(StackTraceElement frame) {
-			return frame.getClassName().startsWith(this.prefix)
-					&& (this.methods.isEmpty() || this.methods.contains(frame.getMethodName()));
+		/**
+		 * Whether a frame is of this row.
+		 * @param frame the frame
+		 * @return {@code true} when its class starts with the prefix and its method is
+		 * one of the methods (any, when none is listed)
+		 */
+		public boolean matches(StackTraceElement frame) {
+			return matches(frame.getClassName(), frame.getMethodName());
+		}
+
+		boolean matches(String className, String methodName) {
+			return className.startsWith(this.prefix) && (this.methods.isEmpty() || this.methods.contains(methodName));
 		}
 
 	}
 
 	/** HikariCP, whose frames also say a JDBC call runs on a pooled connection. */
-	static final String HIKARI = "HikariCP";
+	public static final String HIKARI = "HikariCP";
 
 	/** The table, narrow rows first. */
-	static final List<Row> ROWS = List.of(
+	public static final List<Row> ROWS = List.of(
 			// What the JVM itself waits in.
 			row("java.lang.Thread", Set.of("sleep", "sleep0", "sleepNanos", "sleepNanos0"), "Thread.sleep",
 					Meaning.SLEEP),
@@ -167,9 +167,13 @@ final class LibraryFrames {
 			row("org.apache.", "Apache", Meaning.LIBRARY), row("com.zaxxer.", HIKARI, Meaning.LIBRARY),
 			row("reactor.", "Reactor", Meaning.LIBRARY), row("io.netty.", "Netty", Meaning.LIBRARY),
 			row("tools.jackson.", "Jackson", Meaning.LIBRARY), row("com.fasterxml.", "Jackson", Meaning.LIBRARY),
-			// The watch's own frame on a request's thread (its filter, in its servlet
-			// route).
-			row("dev.safedefaults.stuckrequests.servlet.InFlightRequestsFilter", "safe-defaults", Meaning.LIBRARY));
+			// The starter's own frames on an application's thread: the watch's filter
+			// (in its servlet route), and the RestClient feature's count of builds
+			// (named by their class names, as this package imports no feature).
+			row("dev.safedefaults.stuckrequests.servlet.InFlightRequestsFilter", "safe-defaults", Meaning.LIBRARY),
+			row("dev.safedefaults.httpclient.restclient.RestClientBuilds", "safe-defaults", Meaning.LIBRARY),
+			row("dev.safedefaults.httpclient.restclient.SharedConvertersRestClientCustomizer", "safe-defaults",
+					Meaning.LIBRARY));
 
 	/**
 	 * Markers of generated classes inside a class name (Spring's CGLIB proxies of the
@@ -186,9 +190,13 @@ final class LibraryFrames {
 	 * @param frame the frame
 	 * @return its row, or {@code null} when it is the application's
 	 */
-	static @Nullable Row of(StackTraceElement frame) {
+	public static @Nullable Row of(StackTraceElement frame) {
+		return of(frame.getClassName(), frame.getMethodName());
+	}
+
+	private static @Nullable Row of(String className, String methodName) {
 		for (Row row : ROWS) {
-			if (row.matches(frame)) {
+			if (row.matches(className, methodName)) {
 				return row;
 			}
 		}
@@ -201,9 +209,19 @@ final class LibraryFrames {
 	 * @param frame the frame
 	 * @return {@code true} for the application's frame
 	 */
-	static boolean isApplications(StackTraceElement frame) {
-		String type = frame.getClassName();
-		return of(frame) == null && GENERATED.stream().noneMatch(type::contains);
+	public static boolean isApplications(StackTraceElement frame) {
+		return isApplications(frame.getClassName(), frame.getMethodName());
+	}
+
+	/**
+	 * Whether a frame is the application's own code, from its class and method names (a
+	 * {@link StackWalker.StackFrame}'s, without building its {@link StackTraceElement}).
+	 * @param className the frame's class name
+	 * @param methodName the frame's method name
+	 * @return {@code true} for the application's frame
+	 */
+	public static boolean isApplications(String className, String methodName) {
+		return of(className, methodName) == null && GENERATED.stream().noneMatch(className::contains);
 	}
 
 	private static Row row(String prefix, String library, Meaning meaning) {
