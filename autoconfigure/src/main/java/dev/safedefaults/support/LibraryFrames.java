@@ -141,6 +141,12 @@ public final class LibraryFrames {
 			// what Boot runs by default): the client on the other end is slow.
 			row("org.apache.tomcat.util.net.", Set.of("doWrite", "writeBlocking"), "Tomcat", Meaning.RESPONSE_WRITE),
 			row("org.apache.tomcat.util.net.", Set.of("fillReadBuffer", "read"), "Tomcat", Meaning.REQUEST_READ),
+			// Jetty 12.1's (Jakarta EE 11 servlets): its blocking write waits in
+			// HttpOutput.channelWrite, its blocking read for the body's next chunk,
+			// each on a condition the JVM names as a lock.
+			row("org.eclipse.jetty.ee11.servlet.HttpOutput", Set.of("channelWrite"), "Jetty", Meaning.RESPONSE_WRITE),
+			row("org.eclipse.jetty.ee11.servlet.BlockingContentProducer", Set.of("nextChunk"), "Jetty",
+					Meaning.REQUEST_READ),
 			// Logging: the queues, then the rest of each library.
 			row("com.lmax.disruptor.", "Log4j2's async logging queue", Meaning.LOGGING_QUEUE),
 			row("org.apache.logging.log4j.core.async.", "Log4j2's async logging queue", Meaning.LOGGING_QUEUE),
