@@ -183,10 +183,13 @@ public final class LibraryFrames {
 
 	/**
 	 * Markers of generated classes inside a class name (Spring's CGLIB proxies of the
-	 * application's own beans): such a frame is the proxy's, not the application's code.
+	 * application's own beans, and the JDK's proxies of its non-public interfaces, such
+	 * as a package-private MyBatis mapper, which the JDK defines in the interface's own
+	 * package: {@code com.example.$Proxy68}): such a frame is the proxy's, not the
+	 * application's code.
 	 */
 	private static final List<String> GENERATED = List.of("$$SpringCGLIB$$", "$$EnhancerBySpringCGLIB$$",
-			"$$FastClassBySpringCGLIB$$");
+			"$$FastClassBySpringCGLIB$$", ".$Proxy");
 
 	private LibraryFrames() {
 	}
