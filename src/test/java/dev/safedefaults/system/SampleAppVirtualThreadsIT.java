@@ -105,9 +105,9 @@ class SampleAppVirtualThreadsIT {
 		await("the HTTP wait and the lock wait named").atMost(NAMED_WITHIN)
 			.pollInterval(Duration.ofMillis(200))
 			.until(() -> {
-				List<JsonNode> findings = stuckRequestsFindings();
-				named[0] = find(findings, "HTTP response: ");
-				named[1] = find(findings, "lock: ");
+				List<JsonNode> findings = app.findings(FINDING);
+				named[0] = SampleAppProcess.withSubject(findings, "HTTP response: ");
+				named[1] = SampleAppProcess.withSubject(findings, "lock: ");
 				return named[0] != null && named[1] != null;
 			});
 		System.out.printf(
@@ -154,7 +154,7 @@ class SampleAppVirtualThreadsIT {
 			return waiter.isDone();
 		});
 		assertThat(waiter.get().statusCode()).isEqualTo(502);
-		await("the findings cleared").atMost(NAMED_WITHIN).until(() -> stuckRequestsFindings().isEmpty());
+		await("the findings cleared").atMost(NAMED_WITHIN).until(() -> app.findings(FINDING).isEmpty());
 	}
 
 	/** The threads of a JSON thread dump whose stack runs the endpoint's handler. */
@@ -190,17 +190,6 @@ class SampleAppVirtualThreadsIT {
 			.timeout(Duration.ofMinutes(2))
 			.build();
 		return this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding());
-	}
-
-	private static JsonNode find(List<JsonNode> findings, String subjectStart) {
-		return findings.stream()
-			.filter((finding) -> finding.path("subject").asString().startsWith(subjectStart))
-			.findFirst()
-			.orElse(null);
-	}
-
-	private static List<JsonNode> stuckRequestsFindings() {
-		return app.findings().stream().filter((finding) -> FINDING.equals(finding.path("id").asString())).toList();
 	}
 
 }

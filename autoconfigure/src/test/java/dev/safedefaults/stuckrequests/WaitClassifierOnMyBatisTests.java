@@ -1,8 +1,5 @@
 package dev.safedefaults.stuckrequests;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -35,8 +32,8 @@ import static org.awaitility.Awaitility.await;
  * {@code SqlSessionTemplate$SqlSessionInterceptor} and MyBatis's executor into the
  * driver's read: the classifier names a JDBC read at the application's frame that called
  * the mapper, never at a MyBatis frame. Without that server the class fails where it is
- * required (CI, or {@code -Dmariadb.required=true}) and is skipped elsewhere, with a
- * {@code SKIPPED:} line ({@link MachineService}).
+ * required (CI, or {@code -Dolder-mariadb.required=true}) and is skipped elsewhere, with
+ * a {@code SKIPPED:} line ({@link MachineService}).
  */
 class WaitClassifierOnMyBatisTests {
 
@@ -54,8 +51,8 @@ class WaitClassifierOnMyBatisTests {
 
 	@BeforeAll
 	static void requireTheServer() throws Exception {
-		if (!reachable()) {
-			MachineService.missing("mariadb.required",
+		if (!MachineService.listens(HOST, PORT)) {
+			MachineService.missing("older-mariadb.required",
 					"no MariaDB at " + HOST + ":" + PORT
 							+ " (root, no password, database 'test'; CI machines run 10.11): start it with "
 							+ "'service mariadb start', or install it with 'apt-get install mariadb-server'");
@@ -70,7 +67,7 @@ class WaitClassifierOnMyBatisTests {
 
 	@AfterAll
 	static void dropTheTable() throws Exception {
-		if (reachable()) {
+		if (MachineService.listens(HOST, PORT)) {
 			try (HikariDataSource admin = pool("mybatis-admin");
 					Connection connection = admin.getConnection();
 					Statement statement = connection.createStatement()) {
@@ -138,16 +135,6 @@ class WaitClassifierOnMyBatisTests {
 		config.setMaximumPoolSize(2);
 		config.setConnectionTimeout(Duration.ofSeconds(10).toMillis());
 		return new HikariDataSource(config);
-	}
-
-	private static boolean reachable() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(HOST, PORT), 500);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
 	}
 
 	/** The application's mapper, as seed 002's service declared its own. */
