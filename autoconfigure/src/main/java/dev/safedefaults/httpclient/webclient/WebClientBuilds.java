@@ -79,8 +79,11 @@ final class WebClientBuilds implements ApplicationListener<ApplicationReadyEvent
 		if (findings == null) {
 			return;
 		}
-		String builds = this.buildsCounted ? built + " clients were built from it, each with new codecs"
-				: "its builds were not counted (no CodecCustomizer: its clients share Framework's default codecs)";
+		String builds = this.buildsCounted
+				? built + " clients were built from it, each running every CodecCustomizer again and making new codecs "
+						+ "(the JSON encoder and decoder, every default reader and writer)"
+				: "its builds were not counted (no CodecCustomizer: its clients share Framework's default codecs, but "
+						+ "each is a new client)";
 		Finding finding = WebClientFindings.PER_REQUEST_BUILD.raise(SUBJECT, handedOut, builds, callers);
 		findings.publish(SOURCE, List.of(finding));
 	}

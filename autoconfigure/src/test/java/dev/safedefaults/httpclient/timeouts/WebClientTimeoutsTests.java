@@ -48,6 +48,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * builder the application brought for the imperative clients is no choice for WebClient:
  * its connector keeps the defaults, and the status now says so (before, it said no client
  * had them). Each call goes to a downstream that never answers, timed.
+ * {@code ReactiveConnectors} (what the starter knows of Boot's reactive builders and
+ * connector beans) is covered here: a lambda builder is stood back for, an application's
+ * connector bean is named, and without the reactive classes the status has no WebClient
+ * entry.
  */
 class WebClientTimeoutsTests {
 

@@ -30,7 +30,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code webclient.per-request-build}: Boot's {@code WebClient.Builder} asked for and
  * built per request once the application is ready is named with its caller, as
  * {@code RestClient}'s builder is; clients built once at startup are silent; without
- * WebClient on the class path there is nothing.
+ * WebClient on the class path there is nothing. The finding's text is
+ * {@code WebClientFindings}' declaration (its counts and callers asserted here), and
+ * {@code WebClientFeatureStatus} says the builder is watched, or that the library is
+ * absent.
  */
 class WebClientBuildsAutoConfigurationTests {
 
@@ -51,7 +54,8 @@ class WebClientBuildsAutoConfigurationTests {
 			assertThat(findings(context)).singleElement().satisfies((finding) -> {
 				assertThat(finding.subject()).isEqualTo("Boot's WebClient.Builder");
 				assertThat(finding.message()).contains("handed out 20 times and 19 clients were built from it, each "
-						+ "with new codecs (callers: {" + PerRequestHandler.class.getName() + ".handle:");
+						+ "running every CodecCustomizer again and making new codecs (the JSON encoder and decoder, every "
+						+ "default reader and writer) (callers: {" + PerRequestHandler.class.getName() + ".handle:");
 			});
 		});
 	}
@@ -99,7 +103,8 @@ class WebClientBuildsAutoConfigurationTests {
 				assertThat(context.getBean(WebClientBuilds.class).builtAfterReady()).isZero();
 				assertThat(findings(context)).singleElement()
 					.satisfies((finding) -> assertThat(finding.message()).contains("handed out 20 times and its "
-							+ "builds were not counted (no CodecCustomizer: its clients share Framework's default codecs)"));
+							+ "builds were not counted (no CodecCustomizer: its clients share Framework's default codecs, "
+							+ "but each is a new client)"));
 			});
 	}
 
