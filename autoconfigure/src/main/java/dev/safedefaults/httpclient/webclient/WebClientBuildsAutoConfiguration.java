@@ -7,7 +7,9 @@ import dev.safedefaults.check.FindingsStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webclient.autoconfigure.WebClientCodecCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,22 +22,26 @@ import org.springframework.core.annotation.Order;
  * each build), as {@code RestClient}'s builder is watched. Boot applies every
  * {@code WebClientCustomizer} bean to the builders it hands out: the starter's counting
  * customizer is the one way in. The status reporter is there whether the library is
- * present or not.
+ * present or not; {@code safe-defaults.webclient.enabled=false} adds nothing to Boot's
+ * builder.
  */
 @AutoConfiguration(after = SafeDefaultsAutoConfiguration.class,
 		afterName = "org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration")
 @ConditionalOnSafeDefaultsEnabled
+@EnableConfigurationProperties(WebClientProperties.class)
 public final class WebClientBuildsAutoConfiguration {
 
 	@Bean
-	FeatureStatusReporter safeDefaultsWebClientFeatureStatus(ObjectProvider<WebClientBuilds> builds) {
-		return new WebClientFeatureStatus(builds);
+	FeatureStatusReporter safeDefaultsWebClientFeatureStatus(WebClientProperties properties,
+			ObjectProvider<WebClientBuilds> builds) {
+		return new WebClientFeatureStatus(properties, builds);
 	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = { "org.springframework.web.reactive.function.client.WebClient",
 			"org.springframework.boot.webclient.WebClientCustomizer",
 			"org.springframework.boot.webclient.autoconfigure.WebClientCodecCustomizer" })
+	@ConditionalOnBooleanProperty(name = "safe-defaults.webclient.enabled", matchIfMissing = true)
 	static class WebClientConfiguration {
 
 		@Bean

@@ -16,14 +16,21 @@ final class WebClientFeatureStatus implements FeatureStatusReporter {
 
 	static final String FEATURE = "webclient";
 
+	private final WebClientProperties properties;
+
 	private final ObjectProvider<WebClientBuilds> builds;
 
-	WebClientFeatureStatus(ObjectProvider<WebClientBuilds> builds) {
+	WebClientFeatureStatus(WebClientProperties properties, ObjectProvider<WebClientBuilds> builds) {
+		this.properties = properties;
 		this.builds = builds;
 	}
 
 	@Override
 	public FeatureStatus status() {
+		if (!this.properties.isEnabled()) {
+			return FeatureStatus.off(FEATURE, "safe-defaults.webclient.enabled=false: clients built per request from "
+					+ "Boot's WebClient.Builder are not counted");
+		}
 		if (this.builds.getIfAvailable() == null) {
 			return FeatureStatus.off(FEATURE,
 					"library absent: spring-boot-webclient (Boot's WebClient.Builder) is not on the class path");

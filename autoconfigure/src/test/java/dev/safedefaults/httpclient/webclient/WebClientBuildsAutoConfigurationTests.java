@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code RestClient}'s builder is; clients built once at startup are silent; without
  * WebClient on the class path there is nothing. The finding's text is
  * {@code WebClientFindings}' declaration (its counts and callers asserted here), and
- * {@code WebClientFeatureStatus} says the builder is watched, or that the library is
- * absent.
+ * {@code WebClientFeatureStatus} says the builder is watched, that the library is absent,
+ * or that {@code WebClientProperties}' switch is off (then nothing is added to Boot's
+ * builder).
  */
 class WebClientBuildsAutoConfigurationTests {
 
@@ -110,8 +111,11 @@ class WebClientBuildsAutoConfigurationTests {
 
 	@Test
 	void theStatusSaysTheBuilderIsWatched() {
-		this.runner.run((context) -> assertThat(status(context).appliedTo()).containsExactly(
-				"WebClient.Builder (clients built after startup are counted: webclient.per-request-build)"));
+		this.runner.run((context) -> {
+			assertThat(status(context).appliedTo()).containsExactly(
+					"WebClient.Builder (clients built after startup are counted: webclient.per-request-build)");
+			assertThat(status(context).shortForm()).isEqualTo("webclient(builder)");
+		});
 	}
 
 	@Test
@@ -122,6 +126,16 @@ class WebClientBuildsAutoConfigurationTests {
 				.doesNotHaveBean(WebClientCustomizer.class);
 			assertThat(status(context).enabled()).isFalse();
 			assertThat(status(context).reason()).startsWith("library absent: spring-boot-webclient");
+		});
+	}
+
+	@Test
+	void switchedOffNothingIsAddedToBootsBuilderAndTheStatusSaysSo() {
+		this.runner.withPropertyValues("safe-defaults.webclient.enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(WebClientBuilds.class)
+				.doesNotHaveBean(CountingWebClientCustomizer.class);
+			assertThat(status(context).enabled()).isFalse();
+			assertThat(status(context).reason()).startsWith("safe-defaults.webclient.enabled=false");
 		});
 	}
 
