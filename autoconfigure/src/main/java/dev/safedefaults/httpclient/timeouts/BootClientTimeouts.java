@@ -30,6 +30,18 @@ final class BootClientTimeouts {
 
 	static final String BOOT_CLIENTS = "Boot's HTTP clients";
 
+	/**
+	 * Boot's imperative clients, named so when WebClient's connector differs from them.
+	 */
+	static final String IMPERATIVE_CLIENTS = "Boot's RestClient and RestTemplate";
+
+	/** The connector of Boot's {@code WebClient.Builder}. */
+	static final String WEB_CLIENTS = "Boot's WebClient";
+
+	private static final String CONNECTOR_CUSTOMIZER = "org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer";
+
+	private static final String WEB_CLIENT_CUSTOMIZER = "org.springframework.boot.webclient.WebClientCustomizer";
+
 	private static final String FACTORY_CUSTOMIZER = "org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer";
 
 	private static final String REST_CLIENT_CUSTOMIZER = "org.springframework.boot.restclient.RestClientCustomizer";
@@ -68,7 +80,14 @@ final class BootClientTimeouts {
 					notBoots("read", global.readTimeout(), HttpClientTimeoutsDefaults.BOOT_READ, source));
 		}
 		List<ClientTimeouts> all = new ArrayList<>();
-		all.add(clients);
+		ClientTimeouts webClients = webClients(clients);
+		if (webClients != null && !sameTimeouts(clients, webClients)) {
+			all.add(new ClientTimeouts(IMPERATIVE_CLIENTS, clients.connect(), clients.read()));
+			all.add(webClients);
+		}
+		else {
+			all.add(clients);
+		}
 		HttpServiceProxyRegistry groups = this.registry.getIfAvailable();
 		HttpServiceClientProperties properties = this.groupProperties.getIfAvailable();
 		if (groups != null) {
@@ -81,6 +100,61 @@ final class BootClientTimeouts {
 			}
 		}
 		return all;
+	}
+
+	/**
+	 * The timeouts of the connector Boot's {@code WebClient.Builder} gives its clients:
+	 * the same settings as the imperative clients, unless the application brought its own
+	 * connector builder (the starter stands back for it, {@link TimeoutDecisions}) or its
+	 * own {@code ClientHttpConnector} bean (Boot's settings never reach it).
+	 * @param imperative what the imperative clients got
+	 * @return the timeouts, or {@code null} when Boot builds no WebClient connector
+	 */
+	private @Nullable ClientTimeouts webClients(ClientTimeouts imperative) {
+		if (!ReactiveConnectors.present(this.beanFactory.getBeanClassLoader())) {
+			return null;
+		}
+		ReactiveConnectors.Connector connector = ReactiveConnectors.connector(this.beanFactory);
+		if (connector == null) {
+			return null;
+		}
+		if (connector.ownConnector()) {
+			String origin = "as the application's ClientHttpConnector bean '" + connector.beanName()
+					+ "' sets it (Boot's settings, and so safe-defaults' defaults, do not reach it)";
+			return new ClientTimeouts(WEB_CLIENTS, ownConnector(imperative.connect(), origin),
+					ownConnector(imperative.read(), origin));
+		}
+		ClientTimeouts decided = this.decisions.webClients();
+		return (decided != null) ? decided : new ClientTimeouts(WEB_CLIENTS, imperative.connect(), imperative.read());
+	}
+
+	private static Timeout ownConnector(Timeout imperative, String origin) {
+		return new Timeout(imperative.kind(), null, Source.OWN_FACTORY, imperative.property(), origin);
+	}
+
+	private static boolean sameTimeouts(ClientTimeouts one, ClientTimeouts other) {
+		return one.connect().equals(other.connect()) && one.read().equals(other.read());
+	}
+
+	/**
+	 * What runs after Boot applied the settings to WebClient's connector and may set
+	 * other timeouts: the application's {@code ClientHttpConnectorBuilderCustomizer} and
+	 * {@code WebClientCustomizer} beans (a customizer's code is not run to find out).
+	 * @return one sentence per kind, none when there is none
+	 */
+	List<String> runAfterConnectorSettings() {
+		List<String> after = new ArrayList<>();
+		List<String> connectorCustomizers = applicationBeans(CONNECTOR_CUSTOMIZER);
+		if (!connectorCustomizers.isEmpty()) {
+			after.add("then the application's ClientHttpConnectorBuilderCustomizer beans ("
+					+ String.join(", ", connectorCustomizers) + "), which may set their own");
+		}
+		List<String> webClientCustomizers = applicationBeans(WEB_CLIENT_CUSTOMIZER);
+		if (!webClientCustomizers.isEmpty()) {
+			after.add("then the application's WebClientCustomizer beans (" + String.join(", ", webClientCustomizers)
+					+ "): a connector one of them gives WebClient.Builder keeps its own timeouts instead");
+		}
+		return after;
 	}
 
 	/**

@@ -50,6 +50,11 @@ final class HttpClientTimeoutsFeatureStatus implements FeatureStatusReporter {
 					line = line + "; " + after;
 				}
 			}
+			if (client == webClients(all)) {
+				for (String after : clients.runAfterConnectorSettings()) {
+					line = line + "; " + after;
+				}
+			}
 			if (client.anyDefault()) {
 				appliedTo.add(line);
 			}
@@ -62,6 +67,17 @@ final class HttpClientTimeoutsFeatureStatus implements FeatureStatusReporter {
 		}
 		String reason = kept.isEmpty() ? null : "kept their own: " + String.join("; ", kept);
 		return new FeatureStatus(FEATURE, true, appliedTo, reason).withScope(scope);
+	}
+
+	/**
+	 * The entry that WebClient's connector customizers follow: WebClient's own when it
+	 * differs from the imperative clients, else the one entry of Boot's clients.
+	 */
+	private static ClientTimeouts webClients(List<ClientTimeouts> all) {
+		return all.stream()
+			.filter((client) -> BootClientTimeouts.WEB_CLIENTS.equals(client.subject()))
+			.findFirst()
+			.orElse(all.get(0));
 	}
 
 }

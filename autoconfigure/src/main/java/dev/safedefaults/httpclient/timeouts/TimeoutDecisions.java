@@ -38,7 +38,11 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * from {@code ClientHttpRequestFactoryBuilder.of(...)}, which sets the settings' timeouts
  * on the application's factory by reflection and refuses a factory without a
  * {@code setConnectTimeout}) builds without the starter's defaults: its factory keeps
- * what the application gave it.
+ * what the application gave it. The same holds for WebClient's connector (issue 52): a
+ * {@code ClientHttpConnectorBuilder} that is none of Boot's four typed builders builds
+ * without the starter's defaults ({@link DefaultsFreeConnectorBuilder}). The rule is per
+ * client kind: a builder the application brought for one kind is no choice for the other,
+ * which keeps the defaults (and the status names each).
  */
 final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 
@@ -63,6 +67,10 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 
 	private volatile @Nullable String ownFactoryBuilder;
 
+	private volatile @Nullable String ownConnectorBuilder;
+
+	private boolean reactive;
+
 	TimeoutDecisions(ConfigurableEnvironment environment) {
 		this.environment = environment;
 		this.defaults = HttpClientTimeoutsDefaults.of(environment);
@@ -71,6 +79,7 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 	@Override
 	public void setBeanFactory(BeanFactory beanFactory) throws BeansException {
 		this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
+		this.reactive = ReactiveConnectors.present(this.beanFactory.getBeanClassLoader());
 	}
 
 	@Override
@@ -91,6 +100,11 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 				&& !(builder instanceof DeadlineNamingBuilder) && !(builder instanceof DefaultsFreeBuilder<?>)) {
 			this.ownFactoryBuilder = beanName;
 			return new DefaultsFreeBuilder<>(builder, this);
+		}
+		if (this.reactive && ReactiveConnectors.isApplicationsBuilder(bean)) {
+			// The same rule for WebClient's connector (issue 52).
+			this.ownConnectorBuilder = beanName;
+			return ReactiveConnectors.standBackFor(bean, this);
 		}
 		return bean;
 	}
@@ -171,17 +185,45 @@ final class TimeoutDecisions implements BeanPostProcessor, BeanFactoryAware {
 		if (decided == null || builder == null) {
 			return decided;
 		}
-		return new ClientTimeouts(decided.subject(), ownFactory(decided.connect(), builder),
-				ownFactory(decided.read(), builder));
+		return new ClientTimeouts(decided.subject(), ownRequestFactory(decided.connect(), builder),
+				ownRequestFactory(decided.read(), builder));
 	}
 
-	private static Timeout ownFactory(Timeout decided, String builder) {
+	/**
+	 * What was decided for the connector of Boot's {@code WebClient.Builder}, built from
+	 * the same settings: the connector of a {@code ClientHttpConnectorBuilder} that is
+	 * none of Boot's in place of the starter's defaults where the starter stood back for
+	 * it. An application's own request factory builder is no choice for this connector.
+	 * @return the timeouts, or {@code null} when Boot made no settings bean
+	 */
+	@Nullable ClientTimeouts webClients() {
+		ClientTimeouts decided = this.boots;
+		if (decided == null) {
+			return null;
+		}
+		String builder = this.ownConnectorBuilder;
+		ClientTimeouts webClients = new ClientTimeouts(BootClientTimeouts.WEB_CLIENTS, decided.connect(),
+				decided.read());
+		if (builder == null) {
+			return webClients;
+		}
+		String origin = "as the connector of the ClientHttpConnectorBuilder bean '" + builder
+				+ "' (none of Boot's builders: the application's, or one its ClientHttpConnectorBuilderCustomizer "
+				+ "returned) sets it (safe-defaults adds none to it)";
+		return new ClientTimeouts(webClients.subject(), ownFactory(decided.connect(), origin),
+				ownFactory(decided.read(), origin));
+	}
+
+	private static Timeout ownRequestFactory(Timeout decided, String builder) {
+		return ownFactory(decided, "as the request factory of the application's ClientHttpRequestFactoryBuilder bean '"
+				+ builder + "' sets it (safe-defaults adds none to it)");
+	}
+
+	private static Timeout ownFactory(Timeout decided, String origin) {
 		if (decided.source() != Source.STARTER) {
 			return decided;
 		}
-		return new Timeout(decided.kind(), null, Source.OWN_FACTORY, decided.property(),
-				"as the request factory of the application's ClientHttpRequestFactoryBuilder bean '" + builder
-						+ "' sets it (safe-defaults adds none to it)");
+		return new Timeout(decided.kind(), null, Source.OWN_FACTORY, decided.property(), origin);
 	}
 
 	/**

@@ -37,6 +37,21 @@ final class TimedCall {
 	 * @throws Exception when waiting fails
 	 */
 	static RestClientException assertGivesUpAfter(Duration timeout, Supplier<@Nullable String> call) throws Exception {
+		return assertGivesUpAfter(timeout, call, RestClientException.class);
+	}
+
+	/**
+	 * Asserts that the call gives up with the given exception no sooner than the timeout
+	 * and at most {@link #SLACK} after it.
+	 * @param <E> the exception's type
+	 * @param timeout the timeout that should end the call
+	 * @param call the call
+	 * @param type the exception the client ends the call with
+	 * @return the exception the call ended with
+	 * @throws Exception when waiting fails
+	 */
+	static <E extends Exception> E assertGivesUpAfter(Duration timeout, Supplier<@Nullable String> call, Class<E> type)
+			throws Exception {
 		long start = System.nanoTime();
 		CompletableFuture<Long> ended = new CompletableFuture<>();
 		CompletableFuture<@Nullable String> result = CompletableFuture.supplyAsync(call)
@@ -45,9 +60,9 @@ final class TimedCall {
 			.isThrownBy(() -> result.get(timeout.plus(SLACK).toMillis(), TimeUnit.MILLISECONDS))
 			.actual();
 		Duration elapsed = Duration.ofNanos(ended.get(1, TimeUnit.SECONDS) - start);
-		assertThat(failure.getCause()).isInstanceOf(RestClientException.class);
+		assertThat(failure.getCause()).isInstanceOf(type);
 		assertThat(elapsed).as("gave up after").isBetween(timeout, timeout.plus(SLACK));
-		return (RestClientException) failure.getCause();
+		return type.cast(failure.getCause());
 	}
 
 }
