@@ -22,13 +22,13 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
- * Issue 51 end to end, the opt-in deadline ({@code safe-defaults.stuck-requests.interrupt-after},
- * 3 s) on the shape of issue 44: the Boot 4.0 JPA project on PostgreSQL
- * ({@code boot40-postgresql-jpa}, open-in-view on as Boot leaves it) with a pool of two
- * connections, both taken by requests that read a note and then wait on a pricing service
- * that accepts and never answers, through a client built by hand. Without the deadline
- * ({@code OpenInViewStuckRequestsIT}) {@code /actuator/health} does not answer within 2 s;
- * with it:
+ * Issue 51 end to end, the opt-in deadline
+ * ({@code safe-defaults.stuck-requests.interrupt-after}, 3 s) on the shape of issue 44:
+ * the Boot 4.0 JPA project on PostgreSQL ({@code boot40-postgresql-jpa}, open-in-view on
+ * as Boot leaves it) with a pool of two connections, both taken by requests that read a
+ * note and then wait on a pricing service that accepts and never answers, through a
+ * client built by hand. Without the deadline ({@code OpenInViewStuckRequestsIT})
+ * {@code /actuator/health} does not answer within 2 s; with it:
  * <ul>
  * <li>on platform threads, the JDK {@code HttpClient}'s waits are interrupted: health
  * answers and a fresh read of the database succeeds within the deadline plus 10 s of the
@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  * the pricing service answers; a wait in Apache HttpClient 5's socket read, which an
  * interrupt cannot end on a platform thread, is left alone and its finding says so;</li>
  * <li>on JDK 25 with virtual threads, Apache HttpClient 5's socket reads are interrupted
- * the same way.</li>
+ * the same way (the calls end with a 500: see below).</li>
  * </ul>
  * Two starts of the application, one per thread model; each prints the time from the hang
  * to health's first answer.
@@ -67,7 +67,8 @@ class OpenInViewDeadlineIT {
 		ExecutorService callers = Executors.newFixedThreadPool(POOL_SIZE + 1);
 		try (SilentDownstream pricing = new SilentDownstream(); ConsumerApp app = start(null, pricing)) {
 			String hostAndPort = URI.create(pricing.url()).getAuthority();
-			assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*stuck-requests\\(3s, interrupt-after 3s\\)");
+			assertThat(app.log())
+				.containsPattern("safe-defaults: applied [^\\n]*stuck-requests\\(3s, interrupt-after 3s\\)");
 			assertThat(app.feature("stuck-requests").path("appliedTo").toString())
 				.contains("a request still running after 3s (safe-defaults.stuck-requests.interrupt-after) in a wait "
 						+ "an interrupt ends has its thread interrupted once");
@@ -89,32 +90,36 @@ class OpenInViewDeadlineIT {
 			for (CompletableFuture<HttpResponse<String>> call : priced) {
 				assertThat(call.get(10, TimeUnit.SECONDS).statusCode()).as("an interrupted priced call").isEqualTo(502);
 			}
+			// One line for the episode: the first request interrupted (a health check
+			// that waited for a connection as long may come first).
 			app.awaitLog("safe-defaults: interrupted the thread of a request past "
-					+ "safe-defaults.stuck-requests.interrupt-after (3s) waiting on HTTP response: " + hostAndPort
-					+ " (JDK HttpClient via RestClient) at com.example.consumer.NoteController.priced",
-					Duration.ofSeconds(10));
+					+ "safe-defaults.stuck-requests.interrupt-after (3s) waiting on ", Duration.ofSeconds(10));
 			app.awaitLog("safe-defaults: no request runs longer than 3s any more", ANSWERS_WITHIN);
 			assertThat(app.feature("stuck-requests").path("reason").asString())
-				.contains("freed by interrupting their thread past safe-defaults.stuck-requests.interrupt-after (3s): "
-						+ "2 requests waiting on HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient)");
+				.contains("freed by interrupting their thread past safe-defaults.stuck-requests.interrupt-after (3s): ")
+				.contains("2 requests waiting on HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient)");
 			// Apache HttpClient 5's classic client reads its socket on the request's
 			// platform thread: an interrupt cannot end that.
 			CompletableFuture<HttpResponse<String>> apache = call(app, "/notes/" + id + "/priced-apache", callers);
 			await("the Apache client's wait named as one an interrupt cannot end").atMost(ANSWERS_WITHIN)
 				.until(() -> notEndable(app) != null);
 			JsonNode finding = notEndable(app);
-			assertThat(finding.path("subject").asString())
-				.startsWith("HTTP response: " + hostAndPort + " (Apache HttpClient 5 via RestClient) at "
-						+ "com.example.consumer.NoteController.priced");
+			assertThat(finding.path("subject").asString()).startsWith("HTTP response: " + hostAndPort
+					+ " (Apache HttpClient 5 via RestClient) at " + "com.example.consumer.NoteController.priced");
 			assertThat(finding.path("message").asString())
 				.contains("1 of them is past safe-defaults.stuck-requests.interrupt-after (3s) in this wait, which an "
 						+ "interrupt cannot end: give that client a read timeout");
 			app.awaitLog("which an interrupt cannot end: it is left alone (give that client a read timeout)",
 					Duration.ofSeconds(10));
 			assertThat(apache).as("the Apache call, never interrupted").isNotDone();
-			// Once the pricing service answers, the service answers as before.
-			pricing.answerEveryCall();
-			assertThat(apache.get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(502);
+			// Once the pricing service answers, the service answers as before. It
+			// answers 503, which Apache's default retry strategy sends again a second
+			// later, on a new connection: answered too.
+			await("the Apache call answered").atMost(Duration.ofSeconds(60)).until(() -> {
+				pricing.answerEveryCall();
+				return apache.isDone();
+			});
+			assertThat(apache.get().statusCode()).isEqualTo(502);
 			assertThat(app.get("/notes/" + id, Duration.ofSeconds(10)).body()).as("a read once the downstream answers")
 				.isEqualTo("Ada");
 			assertThat(app.get("/actuator/health", HEALTH_ANSWER).statusCode()).isEqualTo(200);
@@ -135,8 +140,8 @@ class OpenInViewDeadlineIT {
 			String hostAndPort = URI.create(pricing.url()).getAuthority();
 			app.awaitLog("deferred checks done", Duration.ofSeconds(60));
 			String id = app.post("/notes", "Ada").body();
-			List<CompletableFuture<HttpResponse<String>>> priced = hang(app, pricing,
-					"/notes/" + id + "/priced-apache", callers);
+			List<CompletableFuture<HttpResponse<String>>> priced = hang(app, pricing, "/notes/" + id + "/priced-apache",
+					callers);
 			long hang = System.nanoTime();
 			Duration healthAnswered = firstHealthAnswer(app, hang);
 			System.out.printf("OpenInViewDeadlineIT (JDK 25 virtual threads, Apache HttpClient 5): health answered "
@@ -146,12 +151,20 @@ class OpenInViewDeadlineIT {
 			assertThat(app.get("/notes/" + id, Duration.ofSeconds(10)).body()).isEqualTo("Ada");
 			assertThat(Duration.ofNanos(System.nanoTime() - hang)).as("a fresh read answered after the hang")
 				.isLessThan(ANSWERS_WITHIN);
+			// The socket read fails (SocketException: Closed by interrupt); Apache's
+			// default retry sends the GET again, and its pool's lease, the interrupt
+			// still
+			// set, fails with a CancellationException, which RestClient does not wrap:
+			// the
+			// handler's catch of RestClientException (502) does not see it, a 500 does.
 			for (CompletableFuture<HttpResponse<String>> call : priced) {
-				assertThat(call.get(10, TimeUnit.SECONDS).statusCode()).as("an interrupted priced call").isEqualTo(502);
+				assertThat(call.get(10, TimeUnit.SECONDS).statusCode()).as("an interrupted priced call").isIn(500, 502);
 			}
-			app.awaitLog("safe-defaults: interrupted the thread of a request past "
-					+ "safe-defaults.stuck-requests.interrupt-after (3s) waiting on HTTP response: " + hostAndPort
-					+ " (Apache HttpClient 5 via RestClient)", Duration.ofSeconds(10));
+			app.awaitLog("safe-defaults: no request runs longer than 3s any more", ANSWERS_WITHIN);
+			assertThat(app.feature("stuck-requests").path("reason").asString())
+				.contains("freed by interrupting their thread past safe-defaults.stuck-requests.interrupt-after (3s): ")
+				.contains("2 requests waiting on HTTP response: " + hostAndPort
+						+ " (Apache HttpClient 5 via RestClient)");
 			pricing.answerEveryCall();
 			assertThat(app.get("/notes/" + id, Duration.ofSeconds(10)).body()).as("a read once the downstream answers")
 				.isEqualTo("Ada");
@@ -174,7 +187,10 @@ class OpenInViewDeadlineIT {
 		return ConsumerApp.startOn(java, PROJECT, args.toArray(String[]::new));
 	}
 
-	/** Calls that each take a connection (open-in-view) and then wait on the pricing service. */
+	/**
+	 * Calls that each take a connection (open-in-view) and then wait on the pricing
+	 * service.
+	 */
 	private static List<CompletableFuture<HttpResponse<String>>> hang(ConsumerApp app, SilentDownstream pricing,
 			String path, ExecutorService callers) {
 		List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
