@@ -105,11 +105,11 @@ class SampleAppAsyncAndSlowClientIT {
 		await("the Callable and the DeferredResult named").atMost(NAMED_WITHIN)
 			.pollInterval(Duration.ofMillis(200))
 			.until(() -> {
-				List<JsonNode> findings = stuckRequestsFindings();
-				if (namedAt[0] == 0 && find(findings, "HTTP response: ") != null) {
+				List<JsonNode> findings = app.findings(FINDING);
+				if (namedAt[0] == 0 && SampleAppProcess.withSubject(findings, "HTTP response: ") != null) {
 					namedAt[0] = System.nanoTime();
 				}
-				if (namedAt[1] == 0 && find(findings, ASYNC_RESULT) != null) {
+				if (namedAt[1] == 0 && SampleAppProcess.withSubject(findings, ASYNC_RESULT) != null) {
 					namedAt[1] = System.nanoTime();
 				}
 				return namedAt[0] != 0 && namedAt[1] != 0;
@@ -119,14 +119,14 @@ class SampleAppAsyncAndSlowClientIT {
 						+ "downstream held both calls (threshold %d ms, bound %d ms)%n",
 				Duration.ofNanos(namedAt[0] - held).toMillis(), Duration.ofNanos(namedAt[1] - held).toMillis(),
 				THRESHOLD.toMillis(), NAMED_WITHIN.toMillis());
-		List<JsonNode> findings = stuckRequestsFindings();
-		JsonNode http = find(findings, "HTTP response: ");
+		List<JsonNode> findings = app.findings(FINDING);
+		JsonNode http = SampleAppProcess.withSubject(findings, "HTTP response: ");
 		assertThat(http.path("subject").asString())
 			.startsWith("HTTP response: " + hostAndPort + " (JDK HttpClient via RestClient) at "
 					+ "dev.safedefaults.sample.pricing.HandBuiltRestClientPricing.price");
 		assertThat(http.path("message").asString()).contains("waits for an HTTP response from " + hostAndPort)
 			.contains("(GET /api/orders/{id}/price-async)");
-		JsonNode async = find(findings, ASYNC_RESULT);
+		JsonNode async = SampleAppProcess.withSubject(findings, ASYNC_RESULT);
 		assertThat(async.path("severity").asString()).isEqualTo("WARNING");
 		assertThat(async.path("message").asString()).contains("waits for an asynchronous result")
 			.contains("at GET /api/orders/{id}/price-deferred");
@@ -138,7 +138,7 @@ class SampleAppAsyncAndSlowClientIT {
 		assertThat(callable.get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(502);
 		assertThat(deferred.get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(502);
 		long answered = System.nanoTime();
-		await("the findings cleared").atMost(NAMED_WITHIN).until(() -> stuckRequestsFindings().isEmpty());
+		await("the findings cleared").atMost(NAMED_WITHIN).until(() -> app.findings(FINDING).isEmpty());
 		System.out.printf("SampleAppAsyncAndSlowClientIT: the async findings cleared %d ms after both requests ended%n",
 				Duration.ofNanos(System.nanoTime() - answered).toMillis());
 		assertThat(gauge()).isZero();
@@ -157,7 +157,7 @@ class SampleAppAsyncAndSlowClientIT {
 			firstByte = download.firstByte();
 			assertThat(download.head()).as("the download's first bytes").startsWith("HTTP/1.1 200");
 			await("the slow download named").atMost(NAMED_WITHIN).pollInterval(Duration.ofMillis(200)).until(() -> {
-				for (JsonNode finding : stuckRequestsFindings()) {
+				for (JsonNode finding : app.findings(FINDING)) {
 					String subject = finding.path("subject").asString();
 					if (!subjects.contains(subject)) {
 						subjects.add(subject);
@@ -174,7 +174,8 @@ class SampleAppAsyncAndSlowClientIT {
 			// Past the first look, still never a lock while the client keeps reading.
 			await("no lock while the client keeps reading").during(Duration.ofSeconds(2))
 				.atMost(Duration.ofSeconds(10))
-				.until(() -> stuckRequestsFindings().stream()
+				.until(() -> app.findings(FINDING)
+					.stream()
 					.noneMatch((finding) -> finding.path("subject").asString().startsWith("lock")));
 			double seconds = (System.nanoTime() - firstByte) / 1e9;
 			System.out.printf(
@@ -187,7 +188,8 @@ class SampleAppAsyncAndSlowClientIT {
 		}
 		// The client goes away: Tomcat's write fails, the request ends, the finding goes.
 		await("the slow client's finding cleared").atMost(NAMED_WITHIN)
-			.until(() -> stuckRequestsFindings().stream()
+			.until(() -> app.findings(FINDING)
+				.stream()
 				.noneMatch((finding) -> finding.path("subject").asString().startsWith(SLOW_CLIENT)));
 		assertThat(app.log().lines().filter((line) -> line.contains(FINDING + " lock"))).isEmpty();
 		assertThat(app.log().lines().filter((line) -> line.contains(FINDING + " " + SLOW_CLIENT)))
@@ -200,17 +202,6 @@ class SampleAppAsyncAndSlowClientIT {
 			.timeout(Duration.ofMinutes(2))
 			.build();
 		return this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding());
-	}
-
-	private static JsonNode find(List<JsonNode> findings, String subjectStart) {
-		return findings.stream()
-			.filter((finding) -> finding.path("subject").asString().startsWith(subjectStart))
-			.findFirst()
-			.orElse(null);
-	}
-
-	private static List<JsonNode> stuckRequestsFindings() {
-		return app.findings().stream().filter((finding) -> FINDING.equals(finding.path("id").asString())).toList();
 	}
 
 	private static double gauge() {

@@ -304,6 +304,28 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
+	 * The findings of an id at {@code /actuator/health/safe-defaults}, one per subject.
+	 * @param id the finding's id
+	 * @return its findings, in the report's order
+	 */
+	public List<JsonNode> findings(String id) {
+		return findings().stream().filter((finding) -> id.equals(finding.path("id").asString())).toList();
+	}
+
+	/**
+	 * The first of some findings whose subject starts with a text.
+	 * @param findings the findings
+	 * @param subjectStart the start of the subject
+	 * @return the finding, or {@code null} when none has such a subject
+	 */
+	public static JsonNode withSubject(List<JsonNode> findings, String subjectStart) {
+		return findings.stream()
+			.filter((finding) -> finding.path("subject").asString().startsWith(subjectStart))
+			.findFirst()
+			.orElse(null);
+	}
+
+	/**
 	 * The first finding of an id at {@code /actuator/health/safe-defaults}.
 	 * @param id the finding's id
 	 * @return the finding, or {@code null} when none is raised

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.safedefaults.DurationText;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingType;
 import dev.safedefaults.check.SecretMasker;
@@ -167,15 +168,13 @@ public final class MaxLifetimeCheck extends DeferredPoolSessionCheck {
 	}
 
 	/**
-	 * A duration as the findings show it: {@code 60s}, {@code 1500ms}, {@code 0 (off)}.
+	 * A duration as the findings show it: {@code 60s}, {@code 1500ms}, {@code 2h} (as
+	 * {@link DurationText} writes every duration), {@code 0 (off)}.
 	 * @param duration the duration
 	 * @return how it is shown
 	 */
 	public static String describe(Duration duration) {
-		if (duration.isZero()) {
-			return "0 (off)";
-		}
-		return (duration.toMillis() % 1000 == 0) ? duration.toSeconds() + "s" : duration.toMillis() + "ms";
+		return duration.isZero() ? "0 (off)" : DurationText.of(duration);
 	}
 
 }

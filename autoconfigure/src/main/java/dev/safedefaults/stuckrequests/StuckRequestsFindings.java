@@ -100,11 +100,11 @@ public final class StuckRequestsFindings implements FindingDeclarations {
 					+ "the client takes, and the request keeps its thread meanwhile; this is no fault of the "
 					+ "service, and no lock. A client that stops reading altogether is cut off once nothing could "
 					+ "be written for the server's connection timeout (Tomcat: server.tomcat.connection-timeout, "
-					+ "60s unless set).",
+					+ "60s unless set; Jetty: server.jetty.connection-idle-timeout, 30s unless set).",
 			"Nothing to fix for downloads you expect to be long. If they take the request threads other requests "
 					+ "need: serve large bodies from a static server, a CDN or an object store's signed URL; or run "
 					+ "requests on virtual threads (spring.threads.virtual.enabled=true, JDK 21 or later), where a "
-					+ "slow client holds no platform thread; lower server.tomcat.connection-timeout to drop clients "
+					+ "slow client holds no platform thread; lower the server's connection timeout to drop clients "
 					+ "that stop reading sooner.");
 
 	/**
@@ -116,12 +116,13 @@ public final class StuckRequestsFindings implements FindingDeclarations {
 					+ "reads as fast as the client sends, and the request keeps its thread meanwhile: a large "
 					+ "upload on a slow link, or a client that sends slowly on purpose. A client that stops sending "
 					+ "altogether is cut off once nothing arrived for the server's connection timeout (Tomcat: "
-					+ "server.tomcat.connection-timeout, 60s unless set).",
+					+ "server.tomcat.connection-timeout, 60s unless set; Jetty: server.jetty.connection-idle-timeout, "
+					+ "30s unless set).",
 			"Nothing to fix for uploads you expect to be long. If they take the request threads other requests "
 					+ "need: take large uploads through an object store's signed URL; bound the body "
 					+ "(spring.servlet.multipart.max-request-size); run requests on "
 					+ "virtual threads (spring.threads.virtual.enabled=true, JDK 21 or later); lower "
-					+ "server.tomcat.connection-timeout to drop clients that stop sending sooner.");
+					+ "the server's connection timeout to drop clients that stop sending sooner.");
 
 	/**
 	 * An asynchronous request (its handler returned, its response not complete) whose

@@ -185,6 +185,12 @@ public final class LibraryFrames {
 			// what Boot runs by default): the client on the other end is slow.
 			row("org.apache.tomcat.util.net.", Set.of("doWrite", "writeBlocking"), "Tomcat", Meaning.RESPONSE_WRITE),
 			row("org.apache.tomcat.util.net.", Set.of("fillReadBuffer", "read"), "Tomcat", Meaning.REQUEST_READ),
+			// Jetty 12.1's (Jakarta EE 11 servlets): its blocking write waits in
+			// HttpOutput.channelWrite, its blocking read for the body's next chunk,
+			// each on a condition the JVM names as a lock.
+			row("org.eclipse.jetty.ee11.servlet.HttpOutput", Set.of("channelWrite"), "Jetty", Meaning.RESPONSE_WRITE),
+			row("org.eclipse.jetty.ee11.servlet.BlockingContentProducer", Set.of("nextChunk"), "Jetty",
+					Meaning.REQUEST_READ),
 			// Logging: the queues, then the rest of each library.
 			row("com.lmax.disruptor.", "Log4j2's async logging queue", Meaning.LOGGING_QUEUE),
 			row("org.apache.logging.log4j.core.async.", "Log4j2's async logging queue", Meaning.LOGGING_QUEUE),
@@ -221,10 +227,13 @@ public final class LibraryFrames {
 
 	/**
 	 * Markers of generated classes inside a class name (Spring's CGLIB proxies of the
-	 * application's own beans): such a frame is the proxy's, not the application's code.
+	 * application's own beans, and the JDK's proxies of its non-public interfaces, such
+	 * as a package-private MyBatis mapper, which the JDK defines in the interface's own
+	 * package: {@code com.example.$Proxy68}): such a frame is the proxy's, not the
+	 * application's code.
 	 */
 	private static final List<String> GENERATED = List.of("$$SpringCGLIB$$", "$$EnhancerBySpringCGLIB$$",
-			"$$FastClassBySpringCGLIB$$");
+			"$$FastClassBySpringCGLIB$$", ".$Proxy");
 
 	private LibraryFrames() {
 	}

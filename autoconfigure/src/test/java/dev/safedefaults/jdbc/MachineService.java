@@ -1,5 +1,8 @@
 package dev.safedefaults.jdbc;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -42,6 +45,22 @@ public final class MachineService {
 							+ "trust authentication; CI machines run 15): " + ex.getClass().getSimpleName()
 							+ " (start it with 'pg_ctlcluster <version> main start', or install it with "
 							+ "'apt-get install postgresql')");
+		}
+	}
+
+	/**
+	 * Whether a service listens at a host and port (within half a second).
+	 * @param host the host
+	 * @param port the port
+	 * @return {@code true} when a connection is accepted
+	 */
+	public static boolean listens(String host, int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(host, port), 500);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
 		}
 	}
 

@@ -39,6 +39,8 @@ import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.web.client.RestClient;
 
@@ -53,9 +55,10 @@ import static org.awaitility.Awaitility.await;
  * lock held by another thread, a monitor, a sleep, an embedded Tomcat writing to a client
  * that does not read and reading from one that does not send; and, where the library is
  * not on this module's class path, stacks captured from a real client (Apache HttpClient
- * 5.5.2) or frames of the rows of {@code LibraryFrames} (MyBatis, Oracle, SQL Server,
- * jOOQ, Spring Data, Micrometer, proxies), which decide both the wait and the
- * application's frame. Each thread is freed when its test ends.
+ * 5.5.2 and 5.6.5, managed by Boot 4.0 and 4.1) or frames of the rows of
+ * {@code LibraryFrames} (MyBatis, Oracle, SQL Server, jOOQ, Spring Data, Micrometer,
+ * proxies), which decide both the wait and the application's frame. Each thread is freed
+ * when its test ends.
  */
 @OnEveryJdk
 class WaitClassifierTests {
@@ -256,20 +259,44 @@ class WaitClassifierTests {
 	/**
 	 * Apache HttpClient 5 is not on this module's class path (it would change which
 	 * client Boot picks in the module's other tests): its stacks are those of a real
-	 * {@code HttpClients.createSystem()} client of the version Boot manages (5.5.2, with
-	 * httpcore5 5.3.6) on a silent downstream, captured once and kept as a resource: a
-	 * call reading the response, and a sixth call to the same route waiting for one of
-	 * the five pooled connections.
+	 * {@code HttpClients.createSystem()} client of each version a supported Boot line
+	 * manages (Boot 4.0: 5.5.2 with httpcore5 5.3.6; Boot 4.1: 5.6.5 with httpcore5
+	 * 5.4.4) on a silent downstream, captured once and kept as resources: a call reading
+	 * the response, and a sixth call to the same route waiting for one of the five pooled
+	 * connections. (The other libraries of the table that decide a wait, Tomcat, Hikari,
+	 * the MariaDB and H2 drivers, are of the same versions on both lines, and run in this
+	 * module's other tests.)
 	 */
-	@Test
-	void stacksOfApacheHttpClient55NameItsReadAndItsPoolWait() throws IOException {
-		Map<String, StackTraceElement[]> stacks = capturedStacks("apache-httpclient-5.5.2-stacks.txt");
+	@ParameterizedTest
+	@ValueSource(strings = { "apache-httpclient-5.5.2-stacks.txt", "apache-httpclient-5.6.5-stacks.txt" })
+	void stacksOfTheApacheHttpClientsBoot40And41ManageNameTheirReadAndTheirPoolWait(String captured)
+			throws IOException {
+		Map<String, StackTraceElement[]> stacks = capturedStacks(captured);
 		assertThat(this.classifier.classify(stacks.get("call-0"), Thread.State.RUNNABLE, null, null, "users:8080"))
 			.isEqualTo(new Wait(WaitKind.HTTP_RESPONSE, "users:8080 (Apache HttpClient 5)", "Probe.lambda$main$2"));
 		assertThat(this.classifier
 			.classify(stacks.get("call-5"), Thread.State.TIMED_WAITING, "java.util.concurrent.locks.Condition@1", null,
 					"users:8080")
 			.target()).isEqualTo("users:8080 (Apache HttpClient 5, waiting for one of its pooled connections)");
+	}
+
+	/**
+	 * Jetty (Boot's other servlet container) is not on this module's class path: its
+	 * stacks are those of a real Jetty 12.1.14 (the version Boot 4.0 and 4.1 manage)
+	 * writing to a client that never reads and reading a body its client stopped sending,
+	 * captured once and kept as a resource. Each waits on a condition the JVM names as a
+	 * lock: a slow client, never a lock.
+	 */
+	@Test
+	void stacksOfJettyWritingToAndReadingFromSlowClientsAreSlowClientsNotLocks() throws IOException {
+		Map<String, StackTraceElement[]> stacks = capturedStacks("jetty-12.1.14-stacks.txt");
+		String condition = "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject@1";
+		assertThat(this.classifier.classify(stacks.get("download"), Thread.State.WAITING, condition, null, null))
+			.isEqualTo(new Wait(WaitKind.RESPONSE_WRITE, "Jetty's blocking write of the response",
+					"Probe$Download.doGet"));
+		assertThat(this.classifier.classify(stacks.get("upload"), Thread.State.WAITING, condition, null, null))
+			.isEqualTo(new Wait(WaitKind.REQUEST_READ, "Jetty's blocking read of the request's body",
+					"Probe$Upload.doPost"));
 	}
 
 	@Test

@@ -27,11 +27,14 @@ class LibraryFramesTests {
 	}
 
 	@Test
-	void theApplicationsClassIsItsOwnAndItsCglibProxyIsNot() {
+	void theApplicationsClassIsItsOwnAndItsCglibAndJdkProxiesAreNot() {
 		assertThat(LibraryFrames.isApplications("com.example.orders.OrderService", "load")).isTrue();
 		assertThat(LibraryFrames.of(new StackTraceElement("com.example.orders.OrderService", "load", null, 1)))
 			.isNull();
 		assertThat(LibraryFrames.isApplications("com.example.orders.OrderService$$SpringCGLIB$$0", "load")).isFalse();
+		assertThat(LibraryFrames.isApplications("com.example.orders.$Proxy68", "touch"))
+			.as("the JDK's proxy of a package-private interface, in its package")
+			.isFalse();
 	}
 
 	@Test

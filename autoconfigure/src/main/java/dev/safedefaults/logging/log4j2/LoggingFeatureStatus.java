@@ -1,10 +1,10 @@
 package dev.safedefaults.logging.log4j2;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.safedefaults.DurationText;
 import dev.safedefaults.check.FeatureStatus;
 import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.logging.DisruptorVersion;
@@ -100,8 +100,9 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 		String word = this.environment.getProperty(StackTraceThrottling.EXCEPTION_CONVERSION_WORD);
 		if (word != null && word.contains(StackTraceThrottling.CONVERSION_WORD)) {
 			StackTraceThrottling.Settings settings = StackTraceThrottling.settings();
-			return "stack traces: the first " + settings.firstN() + " of a kind per " + shortForm(settings.interval())
-					+ " in full, then one line (" + StackTraceThrottling.elidedCount() + " elided so far)";
+			return "stack traces: the first " + settings.firstN() + " of a kind per "
+					+ DurationText.of(settings.interval()) + " in full, then one line ("
+					+ StackTraceThrottling.elidedCount() + " elided so far)";
 		}
 		if (!this.properties.isEnabled()) {
 			return "stack traces in full: safe-defaults.logging.enabled=false";
@@ -111,14 +112,6 @@ class LoggingFeatureStatus implements FeatureStatusReporter {
 		}
 		return "stack traces in full: logging.exception-conversion-word "
 				+ ((word != null) ? "is " + word : "is not set");
-	}
-
-	private static String shortForm(Duration duration) {
-		long millis = duration.toMillis();
-		if (millis % 60_000 == 0) {
-			return (millis / 60_000) + "m";
-		}
-		return (millis % 1000 == 0) ? (millis / 1000) + "s" : millis + "ms";
 	}
 
 	private String notAsyncReason() {

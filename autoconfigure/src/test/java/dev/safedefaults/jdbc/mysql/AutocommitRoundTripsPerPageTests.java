@@ -1,8 +1,5 @@
 package dev.safedefaults.jdbc.mysql;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -82,7 +79,7 @@ class AutocommitRoundTripsPerPageTests {
 
 	@BeforeAll
 	static void createTheDatabase() throws Exception {
-		if (!reachable()) {
+		if (!MachineService.listens(HOST, PORT)) {
 			MachineService.missing(JdbcDefaultsOnOlderMariaDbTests.REQUIRED_PROPERTY,
 					"no MariaDB at " + HOST + ":" + PORT + " (root, no password): the per-page autocommit tests need "
 							+ "the MariaDB service the project's machines run (start it with 'service mariadb start')");
@@ -99,20 +96,10 @@ class AutocommitRoundTripsPerPageTests {
 
 	@AfterAll
 	static void dropTheDatabase() throws Exception {
-		if (reachable()) {
+		if (MachineService.listens(HOST, PORT)) {
 			try (Connection connection = connect(""); Statement statement = connection.createStatement()) {
 				statement.execute("DROP DATABASE IF EXISTS " + DATABASE);
 			}
-		}
-	}
-
-	private static boolean reachable() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(HOST, PORT), 500);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
 		}
 	}
 

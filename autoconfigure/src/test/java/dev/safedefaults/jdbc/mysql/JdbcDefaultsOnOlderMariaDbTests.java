@@ -1,8 +1,5 @@
 package dev.safedefaults.jdbc.mysql;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -75,7 +72,7 @@ class JdbcDefaultsOnOlderMariaDbTests {
 
 	@BeforeAll
 	static void requireTheServer() throws Exception {
-		if (!reachable()) {
+		if (!MachineService.listens(HOST, PORT)) {
 			String missing = "no MariaDB at " + HOST + ":" + PORT + " (root, no password, database 'test'): the tests "
 					+ "on an older MariaDB need a 10.x server there (CI machines run 10.11; start it with "
 					+ "'service mariadb start', or install it with 'apt-get install mariadb-server')";
@@ -89,20 +86,10 @@ class JdbcDefaultsOnOlderMariaDbTests {
 
 	@AfterAll
 	static void dropTheTable() throws Exception {
-		if (reachable()) {
+		if (MachineService.listens(HOST, PORT)) {
 			try (Connection connection = connect(); Statement statement = connection.createStatement()) {
 				statement.execute("DROP TABLE IF EXISTS " + TABLE);
 			}
-		}
-	}
-
-	private static boolean reachable() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(HOST, PORT), 500);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
 		}
 	}
 
