@@ -102,7 +102,9 @@ class PropertyUpperBoundsTests {
 	@CsvSource({ "safe-defaults.resource-misses.maximum-size, 1000001, 1 to 1000000",
 			"safe-defaults.resource-misses.maximum-size, 0, 1 to 1000000",
 			"safe-defaults.stuck-requests.threshold, 11m, from 1s to 10m",
-			"safe-defaults.stuck-requests.threshold, 999ms, from 1s to 10m" })
+			"safe-defaults.stuck-requests.threshold, 999ms, from 1s to 10m",
+			"safe-defaults.stuck-requests.interrupt-after, 61m, from 1s to 1h",
+			"safe-defaults.stuck-requests.interrupt-after, 0s, from 1s to 1h" })
 	void aWebValueOutOfRangeFailsStartupNamingThePropertyTheValueAndTheRange(String property, String value,
 			String range) {
 		new WebApplicationContextRunner()
@@ -121,7 +123,7 @@ class PropertyUpperBoundsTests {
 			.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
 					ResourceMissesAutoConfiguration.class, StuckRequestsAutoConfiguration.class))
 			.withPropertyValues("safe-defaults.resource-misses.maximum-size=1000000",
-					"safe-defaults.stuck-requests.threshold=10m")
+					"safe-defaults.stuck-requests.threshold=10m", "safe-defaults.stuck-requests.interrupt-after=1h")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
 

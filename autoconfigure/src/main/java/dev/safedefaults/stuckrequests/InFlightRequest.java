@@ -35,6 +35,37 @@ public final class InFlightRequest {
 
 	private volatile @Nullable Object queuedTask;
 
+	/**
+	 * Guards {@link #onItsThread} and {@link #interrupted}: the watch interrupts the
+	 * request's thread while holding it, and the request's thread, leaving, takes it.
+	 */
+	private final Object interruptLock = new Object();
+
+	/** The request still runs on its own thread (its handler has not returned). */
+	private boolean onItsThread = true;
+
+	/** The watch interrupted the request's thread. */
+	private boolean interrupted;
+
+	private volatile DeadlineOutcome deadline = DeadlineOutcome.NOT_REACHED;
+
+	/** When the watch last examined it past the deadline; its start before. */
+	private volatile long deadlineChecked;
+
+	/** What the deadline did to the request. */
+	enum DeadlineOutcome {
+
+		/** Not past it, or it is off, or the request is asynchronous. */
+		NOT_REACHED,
+
+		/** Past it: its thread was interrupted. */
+		INTERRUPTED,
+
+		/** Past it, in a wait an interrupt does not end: left alone. */
+		CANNOT_END
+
+	}
+
 	/** Where a {@code Callable} Spring MVC runs for the request stands. */
 	enum CallableState {
 
@@ -55,6 +86,7 @@ public final class InFlightRequest {
 	InFlightRequest(Thread thread, long startNanos, @Nullable String method) {
 		this.thread = thread;
 		this.startNanos = startNanos;
+		this.deadlineChecked = startNanos;
 		this.method = method;
 	}
 
@@ -148,6 +180,59 @@ public final class InFlightRequest {
 
 	void destination(String destination) {
 		this.destination = destination;
+	}
+
+	/**
+	 * Interrupts the request's own thread, once, if the request still runs on it; called
+	 * by the watch. Never reaches a request that has left its thread: the request's
+	 * thread marks that it leaves under the same lock ({@link #leftItsThread}), so the
+	 * interrupt lands before it leaves, and it clears the interrupt as it does.
+	 * @return {@code true} when the thread was interrupted now
+	 */
+	boolean interrupt() {
+		synchronized (this.interruptLock) {
+			if (!this.onItsThread || this.interrupted) {
+				return false;
+			}
+			this.interrupted = true;
+			this.thread.interrupt();
+			this.deadline = DeadlineOutcome.INTERRUPTED;
+			return true;
+		}
+	}
+
+	/**
+	 * The request leaves its thread (it ended, or its handler returned and it goes on
+	 * asynchronously): called on that thread, as the last thing the request does on it.
+	 * An interrupt the watch caused is cleared, so the thread's next request never sees
+	 * it.
+	 */
+	void leftItsThread() {
+		boolean caused;
+		synchronized (this.interruptLock) {
+			this.onItsThread = false;
+			caused = this.interrupted;
+		}
+		if (caused) {
+			Thread.interrupted();
+		}
+	}
+
+	DeadlineOutcome deadline() {
+		return this.deadline;
+	}
+
+	/** Past the deadline in a wait an interrupt does not end. */
+	void cannotEnd() {
+		this.deadline = DeadlineOutcome.CANNOT_END;
+	}
+
+	long deadlineChecked() {
+		return this.deadlineChecked;
+	}
+
+	void deadlineChecked(long nanos) {
+		this.deadlineChecked = nanos;
 	}
 
 	/**

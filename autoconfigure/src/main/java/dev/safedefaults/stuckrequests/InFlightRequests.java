@@ -53,10 +53,12 @@ public final class InFlightRequests {
 	}
 
 	/**
-	 * Forgets a request that ended.
+	 * Forgets a request that ended; called on its thread, as the last thing it does
+	 * there: an interrupt the watch caused is cleared.
 	 * @param request what {@link #began} returned
 	 */
 	public void ended(InFlightRequest request) {
+		request.leftItsThread();
 		this.byThread.remove(request.thread(), request);
 	}
 
@@ -67,6 +69,7 @@ public final class InFlightRequests {
 	 * @param request the request
 	 */
 	public void wentAsync(InFlightRequest request) {
+		request.leftItsThread();
 		request.wentAsync();
 		this.async.add(request);
 		this.byThread.remove(request.thread(), request);
@@ -128,7 +131,7 @@ public final class InFlightRequests {
 	 * request.
 	 * @param uri the URI asked about; only its host and port are kept
 	 */
-	void calling(URI uri) {
+	public void calling(URI uri) {
 		InFlightRequest request = this.byThread.get(Thread.currentThread());
 		if (request == null) {
 			request = this.byWorker.get(Thread.currentThread());

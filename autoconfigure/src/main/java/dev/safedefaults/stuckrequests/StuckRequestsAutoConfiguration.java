@@ -48,29 +48,12 @@ public final class StuckRequestsAutoConfiguration {
 
 		@Bean
 		StuckRequestsWatch safeDefaultsStuckRequestsWatch(InFlightRequests requests,
-				ObjectProvider<DestinationRecorder> destinations, ObjectProvider<JdbcPools> pools, FindingsStore store,
+				ObjectProvider<HostsCalled> destinations, ObjectProvider<JdbcPools> pools, FindingsStore store,
 				StuckRequestsProperties properties, ObjectProvider<ClientReadTimeout> readTimeout) {
 			return new StuckRequestsWatch(requests, destinations.getIfAvailable(),
 					pools.getIfAvailable(() -> JdbcPools.UNKNOWN), store,
-					() -> properties.threshold(readTimeout.getIfAvailable(ClientReadTimeout::new)));
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBooleanProperty(name = StuckRequestsProperties.ENABLED_PROPERTY, matchIfMissing = true)
-	@ConditionalOnBooleanProperty(name = StuckRequestsProperties.LEARN_HOSTS_PROPERTY, matchIfMissing = true)
-	@ConditionalOnBean(FindingsStore.class)
-	static class HostsCalledConfiguration {
-
-		/**
-		 * A post-processor so that the context registers with the JVM's proxy selector
-		 * before any client bean is built (the JDK HttpClient keeps the one it was built
-		 * with).
-		 */
-		@Bean
-		static DestinationRecorder safeDefaultsStuckRequestsDestinations() {
-			return new DestinationRecorder();
+					() -> properties.threshold(readTimeout.getIfAvailable(ClientReadTimeout::new)),
+					properties.getInterruptAfter());
 		}
 
 	}

@@ -1,5 +1,6 @@
 package dev.safedefaults.stuckrequests;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +12,8 @@ import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * Reports the {@code stuck-requests} feature: the threshold, whether the hosts called are
- * learnt, the requests past the threshold now and the last time there were some.
+ * learnt, the deadline when it is set, the requests past the threshold now and the last
+ * time there were some.
  */
 final class StuckRequestsFeatureStatus implements FeatureStatusReporter {
 
@@ -38,12 +40,26 @@ final class StuckRequestsFeatureStatus implements FeatureStatusReporter {
 		}
 		List<String> appliedTo = new ArrayList<>();
 		String threshold = DurationText.of(watch.threshold());
-		appliedTo.add("servlet requests running longer than " + threshold
-				+ ((this.properties.getThreshold() != null) ? ""
-						: " (the read timeout decided for the clients Boot builds)")
+		appliedTo.add("servlet requests running longer than " + threshold + thresholdSource(watch)
 				+ " are examined once from their thread's stack");
 		appliedTo.add(hostsCalled(watch));
-		return new FeatureStatus(FEATURE, true, appliedTo, watch.describe()).withScope(threshold);
+		Duration deadline = watch.interruptAfter();
+		appliedTo.add((deadline != null)
+				? "a request still running after " + DurationText.of(deadline) + " ("
+						+ StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY + ") in a wait an interrupt ends has its "
+						+ "thread interrupted once"
+				: "no deadline: " + StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY
+						+ " is not set, no request is interrupted");
+		String scope = (deadline != null) ? threshold + ", interrupt-after " + DurationText.of(deadline) : threshold;
+		return new FeatureStatus(FEATURE, true, appliedTo, watch.describe()).withScope(scope);
+	}
+
+	private String thresholdSource(StuckRequestsWatch watch) {
+		if (watch.interruptAfter() != null && watch.threshold().equals(watch.interruptAfter())) {
+			return " (" + StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY + ")";
+		}
+		return (this.properties.getThreshold() != null) ? ""
+				: " (the read timeout decided for the clients Boot builds)";
 	}
 
 	private String hostsCalled(StuckRequestsWatch watch) {

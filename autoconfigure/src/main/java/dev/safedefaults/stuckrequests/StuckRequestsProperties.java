@@ -21,6 +21,11 @@ public class StuckRequestsProperties implements InitializingBean {
 
 	static final String LEARN_HOSTS_PROPERTY = PREFIX + ".learn-hosts";
 
+	static final String INTERRUPT_AFTER_PROPERTY = PREFIX + ".interrupt-after";
+
+	/** The longest deadline accepted: a request running an hour is not served. */
+	static final Duration MAX_INTERRUPT_AFTER = Duration.ofHours(1);
+
 	/**
 	 * The shortest threshold accepted: below it, healthy slow pages would be examined.
 	 */
@@ -52,6 +57,21 @@ public class StuckRequestsProperties implements InitializingBean {
 	 */
 	private boolean learnHosts = true;
 
+	/**
+	 * A deadline, off unless set: a request still running this long, on its own thread,
+	 * in a wait an interrupt ends (the JDK HttpClient's send, a wait for a Hikari
+	 * connection, Object.wait, Thread.sleep, Future.get, lockInterruptibly; on virtual
+	 * threads, socket reads and writes) gets its thread interrupted, once, and the
+	 * application sees the library's own failure (an IOException from the client, an
+	 * SQLException from Hikari). Never a request that has ended. A wait an interrupt
+	 * cannot end (synchronized, ReentrantLock.lock(), a socket read on a platform thread)
+	 * is only reported. The risk: an interrupt is a signal to the whole thread, and a
+	 * FileChannel or other NIO channel the request reads on that thread is closed by it.
+	 * From 1s to 1h; requests are examined no later than it (the threshold in force is
+	 * the shorter of the two).
+	 */
+	private @Nullable Duration interruptAfter;
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -68,6 +88,14 @@ public class StuckRequestsProperties implements InitializingBean {
 		this.threshold = threshold;
 	}
 
+	public @Nullable Duration getInterruptAfter() {
+		return this.interruptAfter;
+	}
+
+	public void setInterruptAfter(@Nullable Duration interruptAfter) {
+		this.interruptAfter = interruptAfter;
+	}
+
 	public boolean isLearnHosts() {
 		return this.learnHosts;
 	}
@@ -78,11 +106,18 @@ public class StuckRequestsProperties implements InitializingBean {
 
 	/**
 	 * The threshold in force: the one set, else the read timeout decided for Boot's
-	 * clients, kept within the range a set one must be in.
+	 * clients, kept within the range a set one must be in; never past the deadline, when
+	 * one is set.
 	 * @param readTimeout the read timeout decided for Boot's clients
 	 * @return the threshold
 	 */
 	Duration threshold(ClientReadTimeout readTimeout) {
+		Duration threshold = unlessInterruptedSooner(readTimeout);
+		Duration deadline = this.interruptAfter;
+		return (deadline != null && deadline.compareTo(threshold) < 0) ? deadline : threshold;
+	}
+
+	private Duration unlessInterruptedSooner(ClientReadTimeout readTimeout) {
 		Duration set = this.threshold;
 		if (set != null) {
 			return set;
@@ -99,6 +134,11 @@ public class StuckRequestsProperties implements InitializingBean {
 		if (this.threshold != null) {
 			PropertyBounds.requireRange(PREFIX + ".threshold", this.threshold, MIN_THRESHOLD,
 					PropertyBounds.MAX_TIMEOUT, "such as 60s; how long a request runs before it is examined");
+		}
+		if (this.interruptAfter != null) {
+			PropertyBounds.requireRange(INTERRUPT_AFTER_PROPERTY, this.interruptAfter, MIN_THRESHOLD,
+					MAX_INTERRUPT_AFTER, "such as 30s, or unset (the default) for no deadline; how long a request "
+							+ "runs before its thread is interrupted, if an interrupt ends what it waits on");
 		}
 	}
 

@@ -3,8 +3,11 @@ package dev.safedefaults.stuckrequests;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -17,6 +20,7 @@ import dev.safedefaults.DurationText;
 import dev.safedefaults.StarterThreads;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.stuckrequests.InFlightRequest.DeadlineOutcome;
 import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -32,6 +36,12 @@ import org.springframework.context.SmartLifecycle;
  * requests last, then cleared. Each new wait is logged at once as one {@code WARN} line:
  * the log is the one channel that still works when every request thread is taken. A
  * failure of the watch itself is logged and the next look goes on.
+ * <p>
+ * With a deadline ({@code safe-defaults.stuck-requests.interrupt-after}), a request past
+ * it, on its own thread, is examined again, and interrupted once if it waits on something
+ * an interrupt ends ({@link dev.safedefaults.support.LibraryFrames#interruptEnds}); one
+ * that waits on something an interrupt cannot end is left alone and said to be. Each is
+ * counted by kind, and logged once per episode.
  */
 final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
@@ -42,7 +52,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	private final InFlightRequests requests;
 
-	private final @Nullable DestinationRecorder destinations;
+	private final @Nullable HostsCalled destinations;
 
 	private final WaitClassifier classifier;
 
@@ -74,6 +84,15 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 
 	private List<WaitGroup> published = List.of();
 
+	private final @Nullable Duration interruptAfter;
+
+	private final Map<WaitKind, AtomicLong> interrupts = new EnumMap<>(WaitKind.class);
+
+	/** The requests the deadline freed in this episode, by what they waited on. */
+	private final Map<String, Integer> episodeFreed = new LinkedHashMap<>();
+
+	private boolean episodeCannotEndLogged;
+
 	/**
 	 * A watch that logs its warnings.
 	 * @param requests the requests in flight
@@ -85,13 +104,38 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	 * follows the read timeout decided for Boot's clients, which is decided as their
 	 * settings are created
 	 */
-	StuckRequestsWatch(InFlightRequests requests, @Nullable DestinationRecorder destinations, JdbcPools pools,
-			FindingsStore store, Supplier<Duration> threshold) {
-		this(requests, destinations, pools, store, threshold, logger::warn);
+	StuckRequestsWatch(InFlightRequests requests, @Nullable HostsCalled destinations, JdbcPools pools,
+			FindingsStore store, Supplier<Duration> threshold, @Nullable Duration interruptAfter) {
+		this(requests, destinations, pools, store, threshold, interruptAfter, logger::warn);
 	}
 
-	StuckRequestsWatch(InFlightRequests requests, @Nullable DestinationRecorder destinations, JdbcPools pools,
+	StuckRequestsWatch(InFlightRequests requests, @Nullable HostsCalled destinations, JdbcPools pools,
 			FindingsStore store, Supplier<Duration> threshold, Consumer<String> warnings) {
+		this(requests, destinations, pools, store, threshold, null, warnings);
+	}
+
+	/**
+	 * A watch.
+	 * @param requests the requests in flight
+	 * @param destinations the context's recorder of the hosts called, or {@code null}
+	 * @param pools the JDBC pools
+	 * @param store the findings store
+	 * @param threshold the threshold, asked once, when the watch starts
+	 * @param interruptAfter the deadline, or {@code null} when it is off
+	 * @param warnings where its warnings go
+	 */
+	StuckRequestsWatch(InFlightRequests requests, @Nullable HostsCalled destinations, JdbcPools pools,
+			FindingsStore store, Supplier<Duration> threshold, @Nullable Duration interruptAfter,
+			Consumer<String> warnings) {
+		this.interruptAfter = interruptAfter;
+		if (interruptAfter != null) {
+			for (WaitKind kind : WaitKind.values()) {
+				if (kind != WaitKind.ASYNC_RESULT && kind != WaitKind.RESPONSE_WRITE && kind != WaitKind.REQUEST_READ
+						&& kind != WaitKind.LOGGING_QUEUE) {
+					this.interrupts.put(kind, new AtomicLong());
+				}
+			}
+		}
 		this.requests = requests;
 		this.destinations = destinations;
 		this.classifier = new WaitClassifier(pools);
@@ -143,6 +187,21 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		return this.stuck;
 	}
 
+	@Override
+	public Map<String, Long> interrupts() {
+		Map<String, Long> byKind = new LinkedHashMap<>();
+		this.interrupts.forEach((kind, count) -> byKind.put(kind.tag(), count.get()));
+		return byKind;
+	}
+
+	/**
+	 * The deadline.
+	 * @return it, or {@code null} when it is off
+	 */
+	@Nullable Duration interruptAfter() {
+		return this.interruptAfter;
+	}
+
 	/**
 	 * Requests examined since the start.
 	 * @return their number
@@ -152,7 +211,7 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	}
 
 	boolean recordsDestinations() {
-		DestinationRecorder recorder = this.destinations;
+		HostsCalled recorder = this.destinations;
 		return recorder != null && recorder.isRecording();
 	}
 
@@ -185,18 +244,90 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 	synchronized void look() {
 		long now = System.nanoTime();
 		long bound = threshold().toNanos();
+		long deadline = (this.interruptAfter != null) ? this.interruptAfter.toNanos() : Long.MAX_VALUE;
 		List<InFlightRequest> past = new ArrayList<>();
 		for (InFlightRequest request : this.requests.current()) {
-			if (now - request.startNanos() >= bound) {
-				if (request.waitingOn() == null) {
+			long age = now - request.startNanos();
+			if (age >= bound) {
+				boolean examinedNow = request.waitingOn() == null;
+				if (examinedNow) {
 					request.examined(examine(request));
 					this.examined.incrementAndGet();
+				}
+				// Past the deadline and not interrupted: examined once per deadline.
+				if (age >= deadline && !request.isAsync() && request.deadline() != DeadlineOutcome.INTERRUPTED
+						&& now - request.deadlineChecked() >= deadline) {
+					request.deadlineChecked(now);
+					pastTheDeadline(request, examinedNow);
 				}
 				past.add(request);
 			}
 		}
 		this.stuck = past.size();
 		report(WaitGroup.of(past));
+	}
+
+	/**
+	 * A request on its own thread past the deadline: examined again (its wait may have
+	 * changed since the threshold), then interrupted once if an interrupt ends that wait,
+	 * else left alone and, in a wait the table knows, said to be; examined again a
+	 * deadline later (it may have been caught on its way to its wait).
+	 */
+	private void pastTheDeadline(InFlightRequest request, boolean examinedNow) {
+		Wait wait = request.waitingOn();
+		if (!examinedNow || wait == null) {
+			wait = examine(request);
+			request.examined(wait);
+		}
+		if (!wait.interruptible() && wait.kind() == WaitKind.OTHER) {
+			// Between two waits, or computing: nothing to say yet.
+			return;
+		}
+		if (!wait.interruptible()) {
+			request.cannotEnd();
+			if (!this.episodeCannotEndLogged) {
+				this.episodeCannotEndLogged = true;
+				this.warnings.accept("safe-defaults: a request past " + StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY
+						+ " (" + DurationText.of(deadline()) + ") waits on " + wait.subject()
+						+ ", which an interrupt cannot end: it is left alone (" + WaitGroup.cannotEndAdvice(wait)
+						+ "); said once per episode");
+			}
+			return;
+		}
+		if (request.interrupt()) {
+			AtomicLong count = this.interrupts.get(wait.kind());
+			if (count != null) {
+				count.incrementAndGet();
+			}
+			if (this.episodeFreed.isEmpty()) {
+				this.warnings.accept("safe-defaults: interrupted the thread of a request past "
+						+ StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY + " (" + DurationText.of(deadline())
+						+ ") waiting on " + wait.subject() + ": its wait ends with the library's own failure; "
+						+ "the next interrupts of this episode are counted (safedefaults.stuck-requests.interrupts) "
+						+ "and said in the findings, not logged");
+			}
+			this.episodeFreed.merge(wait.kind().label() + ": " + wait.target(), 1, Integer::sum);
+		}
+	}
+
+	private Duration deadline() {
+		Duration deadline = this.interruptAfter;
+		return (deadline != null) ? deadline : threshold();
+	}
+
+	/**
+	 * What the deadline freed in this episode, in words.
+	 * @return for example {@code freed 2 requests waiting on HTTP response: …}, empty
+	 * when nothing
+	 */
+	String freedThisEpisode() {
+		if (this.episodeFreed.isEmpty()) {
+			return "";
+		}
+		List<String> freed = new ArrayList<>();
+		this.episodeFreed.forEach((wait, count) -> freed.add(WaitGroup.requests(count) + " waiting on " + wait));
+		return "freed by interrupting their thread past " + StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY + " ("
+				+ DurationText.of(deadline()) + "): " + String.join(", ", freed);
 	}
 
 	private Wait examine(InFlightRequest request) {
@@ -228,11 +359,15 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		}
 		if (groups.isEmpty()) {
 			this.store.clear(SOURCE);
+			String freed = freedThisEpisode();
 			this.lastEpisode = WaitGroup.requests(this.episodeMostStuck) + " at most, from " + this.episodeSince
-					+ " to " + Instant.now() + ": " + String.join("; ", this.loggedWaits);
+					+ " to " + Instant.now() + ": " + String.join("; ", this.loggedWaits)
+					+ (freed.isEmpty() ? "" : "; " + freed);
 			logger.info("safe-defaults: no request runs longer than " + DurationText.of(threshold()) + " any more ("
 					+ this.lastEpisode + ")");
 			this.loggedWaits.clear();
+			this.episodeFreed.clear();
+			this.episodeCannotEndLogged = false;
 			this.episodeSince = null;
 			this.episodeMostStuck = 0;
 			this.published = groups;
@@ -245,8 +380,9 @@ final class StuckRequestsWatch implements SmartLifecycle, StuckRequestsMeters {
 		boolean poolWaits = groups.stream().anyMatch((group) -> group.waitingOn().kind() == WaitKind.POOL_CONNECTION);
 		PoolState poolState = poolWaits ? this.pools.state() : PoolState.NONE;
 		List<Finding> findings = new ArrayList<>();
+		String freed = freedThisEpisode();
 		for (WaitGroup group : groups) {
-			findings.add(group.finding(groups, threshold(), poolState));
+			findings.add(group.finding(groups, threshold(), poolState, deadline(), freed));
 		}
 		List<Finding> kept = this.store.publish(SOURCE, findings);
 		this.published = groups;

@@ -10,8 +10,20 @@ package dev.safedefaults.stuckrequests;
  * @param target what it waits on, for example
  * {@code 127.0.0.1:8081 (JDK HttpClient via RestClient)}
  * @param site the first application frame, or the top frame when there is none
+ * @param interruptible whether {@code Thread.interrupt()} ends the wait
+ * ({@link dev.safedefaults.support.LibraryFrames#interruptEnds})
  */
-record Wait(WaitKind kind, String target, String site) {
+record Wait(WaitKind kind, String target, String site, boolean interruptible) {
+
+	/**
+	 * A wait no interrupt is said to end.
+	 * @param kind the kind of wait
+	 * @param target what it waits on
+	 * @param site the code that waits
+	 */
+	Wait(WaitKind kind, String target, String site) {
+		this(kind, target, site, false);
+	}
 
 	/**
 	 * The wait in words, as its finding's subject: everything that tells two waits apart.

@@ -55,11 +55,26 @@ final class WaitClassifier {
 			// A virtual thread, which the JVM's thread bean does not see, or one just
 			// ended: what public API still tells of its lock.
 			Thread.State state = thread.getState();
-			return classify(thread.getStackTrace(), state, virtualThreadLock(thread, state),
-					VIRTUAL_THREAD_HOLDER_UNKNOWN, destination);
+			StackTraceElement[] frames = thread.getStackTrace();
+			Wait wait = classify(frames, state, virtualThreadLock(thread, state), VIRTUAL_THREAD_HOLDER_UNKNOWN,
+					destination);
+			return interruptible(wait, frames, WaitGroup.isVirtual(thread));
 		}
-		return classify(info.getStackTrace(), info.getThreadState(), info.getLockName(), info.getLockOwnerName(),
-				destination);
+		StackTraceElement[] frames = info.getStackTrace();
+		return interruptible(
+				classify(frames, info.getThreadState(), info.getLockName(), info.getLockOwnerName(), destination),
+				frames, WaitGroup.isVirtual(thread));
+	}
+
+	/**
+	 * The wait, said to end on an interrupt when its frames say so: never a slow client's
+	 * (the server's own I/O, and no fault of the service) nor a logging queue's.
+	 */
+	private static Wait interruptible(Wait wait, StackTraceElement[] frames, boolean virtual) {
+		boolean leftAlone = wait.kind() == WaitKind.RESPONSE_WRITE || wait.kind() == WaitKind.REQUEST_READ
+				|| wait.kind() == WaitKind.LOGGING_QUEUE;
+		return (!leftAlone && LibraryFrames.interruptEnds(frames, virtual))
+				? new Wait(wait.kind(), wait.target(), wait.site(), true) : wait;
 	}
 
 	/**

@@ -23,8 +23,12 @@ import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
  * distinct ones
  * @param onVirtualThreads whether any of them runs on a virtual thread, which a thread
  * dump of {@code Thread.print} does not show
+ * @param interrupted how many of them the deadline interrupted
+ * @param cannotEnd how many of them are past the deadline in a wait an interrupt does not
+ * end
  */
-record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVirtualThreads) {
+record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVirtualThreads, int interrupted,
+		int cannotEnd) {
 
 	/** The most groups reported: the top waits. */
 	static final int TOP_WAITS = 5;
@@ -55,6 +59,10 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 		this(waitingOn, count, endpoints, false);
 	}
 
+	WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVirtualThreads) {
+		this(waitingOn, count, endpoints, onVirtualThreads, 0, 0);
+	}
+
 	/**
 	 * Groups examined requests by their wait.
 	 * @param requests the requests past the threshold, each examined
@@ -80,7 +88,13 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 				Thread running = request.runningOn();
 				return running != null && isVirtual(running);
 			});
-			groups.add(new WaitGroup(wait, waiting.size(), endpoints, virtual));
+			int interrupted = (int) waiting.stream()
+				.filter((request) -> request.deadline() == InFlightRequest.DeadlineOutcome.INTERRUPTED)
+				.count();
+			int cannotEnd = (int) waiting.stream()
+				.filter((request) -> request.deadline() == InFlightRequest.DeadlineOutcome.CANNOT_END)
+				.count();
+			groups.add(new WaitGroup(wait, waiting.size(), endpoints, virtual, interrupted, cannotEnd));
 		});
 		groups.sort(Comparator.comparingInt(WaitGroup::count)
 			.reversed()
@@ -117,12 +131,66 @@ record WaitGroup(Wait waitingOn, int count, Set<String> endpoints, boolean onVir
 	 * @return the finding
 	 */
 	Finding finding(List<WaitGroup> all, Duration threshold, PoolState poolState) {
+		return finding(all, threshold, poolState, threshold, "");
+	}
+
+	/**
+	 * This group's finding, with what the deadline did.
+	 * @param all every group, for what the holders of a pool wait on
+	 * @param threshold the threshold
+	 * @param poolState the JDBC pools' state now
+	 * @param deadline the deadline, when it is on
+	 * @param freed what the deadline freed in this episode, in words, or empty
+	 * @return the finding
+	 */
+	Finding finding(List<WaitGroup> all, Duration threshold, PoolState poolState, Duration deadline, String freed) {
 		boolean one = this.count == 1;
 		return this.waitingOn.kind()
 			.finding()
 			.raise(this.waitingOn.subject(), requests(this.count), DurationText.of(threshold), this.waitingOn.target(),
-					details(all, poolState), one ? "is" : "are", one ? "waits" : "wait",
-					this.onVirtualThreads ? VIRTUAL_THREAD_DUMP : PLATFORM_THREAD_DUMP);
+					details(all, poolState) + deadlineDetails(deadline, freed), one ? "is" : "are",
+					one ? "waits" : "wait", this.onVirtualThreads ? VIRTUAL_THREAD_DUMP : PLATFORM_THREAD_DUMP);
+	}
+
+	private String deadlineDetails(Duration deadline, String freed) {
+		StringBuilder details = new StringBuilder();
+		if (this.interrupted > 0) {
+			details.append("; the thread of ")
+				.append((this.interrupted == 1) ? "1 of them was" : this.interrupted + " of them were")
+				.append(" interrupted past ")
+				.append(StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY)
+				.append(" (")
+				.append(DurationText.of(deadline))
+				.append("): its wait ends with the library's own failure");
+		}
+		if (this.cannotEnd > 0) {
+			details.append("; ")
+				.append((this.cannotEnd == 1) ? "1 of them is" : this.cannotEnd + " of them are")
+				.append(" past ")
+				.append(StuckRequestsProperties.INTERRUPT_AFTER_PROPERTY)
+				.append(" (")
+				.append(DurationText.of(deadline))
+				.append(") in this wait, which an interrupt cannot end: ")
+				.append(cannotEndAdvice(this.waitingOn));
+		}
+		if (!freed.isEmpty()) {
+			details.append("; ").append(freed);
+		}
+		return details.toString();
+	}
+
+	/**
+	 * What to do about a wait past the deadline that an interrupt cannot end.
+	 * @param wait the wait
+	 * @return the advice
+	 */
+	static String cannotEndAdvice(Wait wait) {
+		return switch (wait.kind()) {
+			case HTTP_RESPONSE -> "give that client a read timeout";
+			case JDBC_READ -> "give the driver a socket timeout";
+			case LOCK -> "wait for the lock with lockInterruptibly or tryLock, not lock() or synchronized";
+			default -> "bound it as the fix says";
+		};
 	}
 
 	private String details(List<WaitGroup> all, PoolState poolState) {

@@ -1,5 +1,7 @@
 package dev.safedefaults.stuckrequests;
 
+import java.util.Locale;
+
 import dev.safedefaults.check.FindingType;
 
 /**
@@ -44,6 +46,14 @@ enum WaitKind {
 	 */
 	String label() {
 		return this.label;
+	}
+
+	/**
+	 * The kind as a metric's tag.
+	 * @return for example {@code http-response}
+	 */
+	String tag() {
+		return name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 	FindingType finding() {

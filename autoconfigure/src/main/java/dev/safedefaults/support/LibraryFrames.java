@@ -15,6 +15,12 @@ import org.jspecify.annotations.Nullable;
  * ({@link #isApplications(StackTraceElement)}). Rows are matched in order, so a narrow
  * row comes before the broad one it narrows
  * ({@code com.zaxxer.hikari.pool.HikariPool.getConnection} before {@code com.zaxxer.}).
+ * <p>
+ * The rows of the JDK's own waits also say whether {@code Thread.interrupt()} ends them
+ * ({@link Interrupt}, {@link #interruptEnds}): that is decided by where the thread is
+ * parked, not by the library above it (the JDK {@code HttpClient}'s {@code send} waits in
+ * {@code CompletableFuture.get}, Hikari's {@code getConnection} in
+ * {@code SynchronousQueue.poll}, a JDBC driver or Apache HttpClient 5 in a socket read).
  */
 public final class LibraryFrames {
 
@@ -68,6 +74,31 @@ public final class LibraryFrames {
 
 	}
 
+	/** Whether {@code Thread.interrupt()} ends a wait in a frame of a row. */
+	public enum Interrupt {
+
+		/**
+		 * Ends it: the wait throws {@code InterruptedException} (or the library's own
+		 * failure for it).
+		 */
+		ENDS,
+
+		/**
+		 * Ends it on a virtual thread only (JDK 21 or later): a blocking socket read or
+		 * write, which ignores an interrupt on a platform thread; on a virtual thread the
+		 * socket is closed and the read fails with {@code SocketException: Closed by
+		 * interrupt}.
+		 */
+		ENDS_ON_VIRTUAL_THREAD,
+
+		/** Never ends it: {@code ReentrantLock.lock()}. */
+		NEVER,
+
+		/** The row says nothing: the frame below decides. */
+		UNDECLARED
+
+	}
+
 	/**
 	 * One row of the table.
 	 *
@@ -76,8 +107,9 @@ public final class LibraryFrames {
 	 * @param methods the methods that mean the wait, empty for every method
 	 * @param library the library as a reader knows it
 	 * @param meaning what a frame of it means
+	 * @param interrupt whether an interrupt ends a wait in a frame of it
 	 */
-	public record Row(String prefix, Set<String> methods, String library, Meaning meaning) {
+	public record Row(String prefix, Set<String> methods, String library, Meaning meaning, Interrupt interrupt) {
 
 		/**
 		 * Whether a frame is of this row.
@@ -100,9 +132,21 @@ public final class LibraryFrames {
 
 	/** The table, narrow rows first. */
 	public static final List<Row> ROWS = List.of(
-			// What the JVM itself waits in.
-			row("java.lang.Thread", Set.of("sleep", "sleep0", "sleepNanos", "sleepNanos0"), "Thread.sleep",
-					Meaning.SLEEP),
+			// What the JVM itself waits in, and whether an interrupt ends it (read in the
+			// JDK's sources, 17 to 25, and proven on real waits by the deadline's tests).
+			new Row("java.lang.Thread", Set.of("sleep", "sleep0", "sleepNanos", "sleepNanos0"), "Thread.sleep",
+					Meaning.SLEEP, Interrupt.ENDS),
+			jdk("java.lang.Object", Set.of("wait", "wait0"), Interrupt.ENDS),
+			jdk("java.util.concurrent.CompletableFuture", Set.of("get"), Interrupt.ENDS),
+			jdk("java.util.concurrent.FutureTask", Set.of("get"), Interrupt.ENDS),
+			jdk("java.util.concurrent.SynchronousQueue", Set.of("poll", "take"), Interrupt.ENDS),
+			jdk("java.util.concurrent.locks.AbstractQueuedSynchronizer",
+					Set.of("acquireInterruptibly", "acquireSharedInterruptibly", "tryAcquireNanos",
+							"tryAcquireSharedNanos", "await", "awaitNanos", "awaitUntil"),
+					Interrupt.ENDS),
+			jdk("java.util.concurrent.locks.ReentrantLock", Set.of("lock"), Interrupt.NEVER),
+			jdk("sun.nio.ch.NioSocketImpl", Set.of("park", "timedRead", "timedAccept"),
+					Interrupt.ENDS_ON_VIRTUAL_THREAD),
 			row("java.io.PrintStream", "System.err or System.out", Meaning.PRINT_STREAM),
 			row("java.lang.Throwable", Set.of("printStackTrace"), "System.err (printStackTrace)", Meaning.PRINT_STREAM),
 			// JDBC pools and drivers.
@@ -233,12 +277,42 @@ public final class LibraryFrames {
 		return of(className, methodName) == null && GENERATED.stream().noneMatch(className::contains);
 	}
 
+	/**
+	 * Whether an interrupt ends the wait a stack is in: the first row, top frame first,
+	 * that says so decides, among the JDK's frames at the top of the stack only (a
+	 * library's or the application's frame ends the search, so a wait the table does not
+	 * know is never said to end; so is a monitor entry, whose top frame is the code that
+	 * enters it).
+	 * @param frames the stack, top frame first
+	 * @param virtual whether the thread is virtual
+	 * @return {@code true} when an interrupt ends the wait
+	 */
+	public static boolean interruptEnds(StackTraceElement[] frames, boolean virtual) {
+		for (StackTraceElement frame : frames) {
+			Row row = of(frame);
+			String type = frame.getClassName();
+			if (row == null || !(type.startsWith("java.") || type.startsWith("jdk.") || type.startsWith("sun."))) {
+				return false;
+			}
+			if (row.interrupt() != Interrupt.UNDECLARED) {
+				return row.interrupt() == Interrupt.ENDS
+						|| (row.interrupt() == Interrupt.ENDS_ON_VIRTUAL_THREAD && virtual);
+			}
+		}
+		return false;
+	}
+
+	/** A wait of the JDK's: for the kind of wait only "not the application's". */
+	private static Row jdk(String prefix, Set<String> methods, Interrupt interrupt) {
+		return new Row(prefix, methods, "the JDK", Meaning.LIBRARY, interrupt);
+	}
+
 	private static Row row(String prefix, String library, Meaning meaning) {
-		return new Row(prefix, Set.of(), library, meaning);
+		return new Row(prefix, Set.of(), library, meaning, Interrupt.UNDECLARED);
 	}
 
 	private static Row row(String prefix, Set<String> methods, String library, Meaning meaning) {
-		return new Row(prefix, methods, library, meaning);
+		return new Row(prefix, methods, library, meaning, Interrupt.UNDECLARED);
 	}
 
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
+import dev.safedefaults.stuckrequests.hosts.StuckRequestsHostsAutoConfiguration;
 import dev.safedefaults.stuckrequests.servlet.StuckRequestsServletAutoConfiguration;
 import dev.safedefaults.testsupport.SilentDownstream;
 import org.junit.jupiter.api.Test;
@@ -119,7 +120,7 @@ class StuckRequestsAsyncTests {
 	@ImportAutoConfiguration({ TomcatServletWebServerAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
 			WebMvcAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class,
 			SafeDefaultsAutoConfiguration.class, StuckRequestsAutoConfiguration.class,
-			StuckRequestsServletAutoConfiguration.class })
+			StuckRequestsServletAutoConfiguration.class, StuckRequestsHostsAutoConfiguration.class })
 	static class AsyncApplication {
 
 		@Bean

@@ -18,6 +18,8 @@ import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.httpclient.timeouts.HttpClientTimeoutsAutoConfiguration;
 import dev.safedefaults.stuckrequests.hikari.StuckRequestsHikariAutoConfiguration;
+import dev.safedefaults.stuckrequests.hosts.DestinationRecorder;
+import dev.safedefaults.stuckrequests.hosts.StuckRequestsHostsAutoConfiguration;
 import dev.safedefaults.stuckrequests.servlet.StuckRequestsServletAutoConfiguration;
 import dev.safedefaults.testsupport.SilentDownstream;
 import jakarta.servlet.Filter;
@@ -47,18 +49,17 @@ import static org.awaitility.Awaitility.await;
  * through it is watched while it runs, and forgotten once it ends),
  * {@code EndpointRecorder} (the registered interceptor notes the handler's pattern on the
  * request's thread), {@code StuckRequestsProperties} (its bound, and a threshold that
- * follows {@code ClientReadTimeout}, the read timeout decided for Boot's clients),
- * {@code DestinationRecorder} and {@code HostsCalledSelector} (one selector for the JVM,
- * shared by every context, put back when the last closes; left alone when
- * {@code learn-hosts} is false), {@code StuckRequestsFindings} and {@code WaitGroup} (the
- * finding's subject and message).
+ * follows {@code ClientReadTimeout}, the read timeout decided for Boot's clients), the
+ * hosts route (the JVM's proxy selector left alone when {@code learn-hosts} is false),
+ * {@code StuckRequestsFindings} and {@code WaitGroup} (the finding's subject and
+ * message).
  */
 class StuckRequestsAutoConfigurationTests {
 
 	private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
-		.withConfiguration(
-				AutoConfigurations.of(SafeDefaultsAutoConfiguration.class, StuckRequestsAutoConfiguration.class,
-						StuckRequestsServletAutoConfiguration.class, StuckRequestsHikariAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(SafeDefaultsAutoConfiguration.class,
+				StuckRequestsAutoConfiguration.class, StuckRequestsServletAutoConfiguration.class,
+				StuckRequestsHikariAutoConfiguration.class, StuckRequestsHostsAutoConfiguration.class))
 		.withPropertyValues("safe-defaults.checks.enabled=false");
 
 	@Test
@@ -228,23 +229,6 @@ class StuckRequestsAutoConfigurationTests {
 						.until(() -> store.findings().isEmpty());
 				});
 		}
-	}
-
-	@Test
-	void everyContextOfTheJvmSharesOneProxySelectorWhichIsPutBackWhenTheLastCloses() {
-		ProxySelector before = ProxySelector.getDefault();
-		this.runner.run((first) -> {
-			ProxySelector shared = ProxySelector.getDefault();
-			assertThat(shared).isInstanceOf(HostsCalledSelector.class);
-			assertThat(first.getBean(DestinationRecorder.class).isRecording()).isTrue();
-			this.runner.run((second) -> {
-				assertThat(ProxySelector.getDefault()).as("not wrapped again").isSameAs(shared);
-				assertThat(second.getBean(DestinationRecorder.class).isRecording()).isTrue();
-			});
-			assertThat(ProxySelector.getDefault()).as("kept while a context still learns").isSameAs(shared);
-			assertThat(first.getBean(DestinationRecorder.class).isRecording()).isTrue();
-		});
-		assertThat(ProxySelector.getDefault()).as("the JVM's proxy selector put back").isSameAs(before);
 	}
 
 	@Test

@@ -27,6 +27,7 @@ import java.util.function.Supplier;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.safedefaults.stuckrequests.JdbcPools.PoolState;
+import dev.safedefaults.stuckrequests.hosts.HostsCalledSelector;
 import dev.safedefaults.support.LibraryFrames;
 import dev.safedefaults.testsupport.OnEveryJdk;
 import dev.safedefaults.testsupport.SilentDownstream;

@@ -73,6 +73,18 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	/**
+	 * Starts the jar that invoker:run built for a consumer project on another JDK (JDK 25
+	 * for virtual threads) and waits for its health endpoint.
+	 * @param java the {@code java} command of that JDK
+	 * @param project the project's directory name under {@code src/it}
+	 * @param appArgs application arguments
+	 * @return the running application
+	 */
+	static ConsumerApp startOn(String java, String project, String... appArgs) {
+		return launch(java, project, project + "-1.0", 0, appArgs);
+	}
+
+	/**
 	 * Starts one of a consumer project's jars with its stdout read by a log shipper that
 	 * keeps up with only so many bytes per second ({@link #stallStdout()} stops it);
 	 * stderr goes to the log file.
@@ -91,9 +103,15 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	private static ConsumerApp launch(String project, String jar, long stdoutBytesPerSecond, String... appArgs) {
+		return launch(ProcessHandle.current().info().command().orElse("java"), project, jar, stdoutBytesPerSecond,
+				appArgs);
+	}
+
+	private static ConsumerApp launch(String java, String project, String jar, long stdoutBytesPerSecond,
+			String... appArgs) {
 		String name = logName(jar);
 		Path log = Path.of("target", name + ".log");
-		AppProcess.Launch launch = AppProcess.launch("The consumer app", javaCommand(built(project, jar)))
+		AppProcess.Launch launch = AppProcess.launch("The consumer app", javaCommand(java, built(project, jar)))
 			.log(log)
 			.startupTimeout(STARTUP_TIMEOUT);
 		if (stdoutBytesPerSecond > 0) {
@@ -162,8 +180,12 @@ final class ConsumerApp implements AutoCloseable {
 	}
 
 	private static List<String> javaCommand(Path built) {
+		return javaCommand(ProcessHandle.current().info().command().orElse("java"), built);
+	}
+
+	private static List<String> javaCommand(String java, Path built) {
 		List<String> command = new ArrayList<>();
-		command.add(ProcessHandle.current().info().command().orElse("java"));
+		command.add(java);
 		command.add("-Xmx256m");
 		// Behaviour, not speed: no optimising compiler taking a 2-core machine's CPU at
 		// every start (as the system tests start the sample app).

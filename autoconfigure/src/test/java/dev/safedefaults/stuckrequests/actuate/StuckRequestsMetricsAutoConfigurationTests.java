@@ -3,6 +3,7 @@ package dev.safedefaults.stuckrequests.actuate;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.safedefaults.SafeDefaultsAutoConfiguration;
 import dev.safedefaults.stuckrequests.StuckRequestsAutoConfiguration;
@@ -33,8 +34,8 @@ import static org.awaitility.Awaitility.await;
  * {@value StuckRequestsMetricsAutoConfiguration#STUCK_REQUESTS}, as docs/metrics.md lists
  * it: the requests running longer than the threshold now, read from the watch
  * ({@code StuckRequestsMeters}); no gauge with the watch off, without Micrometer, or
- * outside a servlet application. The sample application's gauge, packaged and under load,
- * is {@code SampleAppStuckRequestsIT}'s.
+ * outside a servlet application; with a deadline, the counter of interrupts. The sample
+ * application's gauge, packaged and under load, is {@code SampleAppStuckRequestsIT}'s.
  */
 class StuckRequestsMetricsAutoConfigurationTests {
 
@@ -47,6 +48,67 @@ class StuckRequestsMetricsAutoConfigurationTests {
 	private final WebApplicationContextRunner withMetrics = this.runner
 		.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
 				CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class));
+
+	/**
+	 * Issue 51: with a deadline, the counter
+	 * {@value StuckRequestsMetricsAutoConfiguration#INTERRUPTS} counts the requests it
+	 * interrupted by kind; through the registered filter, the thread leaves each request
+	 * with no interrupt set. Without a deadline, no counter.
+	 */
+	@Test
+	void theInterruptsAreCountedByKindWhenTheDeadlineIsSet() throws Exception {
+		this.withMetrics.run((context) -> assertThat(
+				context.getBean(MeterRegistry.class).find(StuckRequestsMetricsAutoConfiguration.INTERRUPTS).meters())
+			.isEmpty());
+		this.withMetrics.withPropertyValues("safe-defaults.stuck-requests.interrupt-after=1s").run((context) -> {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			assertThat(registry.get(StuckRequestsMetricsAutoConfiguration.INTERRUPTS)
+				.tag("kind", "lock")
+				.functionCounter()
+				.count()).isZero();
+			Filter filter = context.getBean(FilterRegistrationBean.class).getFilter();
+			CountDownLatch never = new CountDownLatch(1);
+			AtomicInteger interrupted = new AtomicInteger();
+			AtomicInteger leftInterrupted = new AtomicInteger();
+			Thread[] requests = new Thread[2];
+			for (int i = 0; i < requests.length; i++) {
+				requests[i] = new Thread(() -> {
+					try {
+						filter.doFilter(new MockHttpServletRequest("GET", "/orders/1"), new MockHttpServletResponse(),
+								(request, response) -> {
+									try {
+										never.await(60, TimeUnit.SECONDS);
+									}
+									catch (InterruptedException ex) {
+										interrupted.incrementAndGet();
+										Thread.currentThread().interrupt();
+									}
+								});
+					}
+					catch (Exception ex) {
+						throw new IllegalStateException(ex);
+					}
+					if (Thread.currentThread().isInterrupted()) {
+						leftInterrupted.incrementAndGet();
+					}
+				}, "deadline-request-" + i);
+				requests[i].setDaemon(true);
+				requests[i].start();
+			}
+			for (Thread request : requests) {
+				request.join(TimeUnit.SECONDS.toMillis(30));
+			}
+			assertThat(interrupted.get()).isEqualTo(2);
+			assertThat(leftInterrupted.get()).as("threads left with their interrupt set").isZero();
+			// Counted by the watch's thread once the interrupt is sent: maybe a moment
+			// after the request has ended.
+			await("both interrupts counted").atMost(Duration.ofSeconds(10))
+				.until(() -> registry.get(StuckRequestsMetricsAutoConfiguration.INTERRUPTS)
+					.tag("kind", "lock")
+					.functionCounter()
+					.count() == 2);
+		});
+	}
 
 	@Test
 	void theGaugeCountsTheRequestsPastTheThresholdThenNone() {

@@ -19,9 +19,12 @@ public class NoteController {
 
 	private final RestClient pricing;
 
-	public NoteController(NoteRepository notes, RestClient pricingClient) {
+	private final RestClient apachePricing;
+
+	public NoteController(NoteRepository notes, RestClient pricingClient, RestClient apachePricingClient) {
 		this.notes = notes;
 		this.pricing = pricingClient;
+		this.apachePricing = apachePricingClient;
 	}
 
 	@PostMapping("/notes")
@@ -41,9 +44,19 @@ public class NoteController {
 	 */
 	@GetMapping("/notes/{id}/priced")
 	public String priced(@PathVariable Long id) {
+		return priced(id, this.pricing);
+	}
+
+	/** The same through the Apache HttpClient 5 client. */
+	@GetMapping("/notes/{id}/priced-apache")
+	public String pricedApache(@PathVariable Long id) {
+		return priced(id, this.apachePricing);
+	}
+
+	private String priced(Long id, RestClient client) {
 		String text = read(id);
 		try {
-			return text + " " + this.pricing.get().uri("/prices/{id}", id).retrieve().body(String.class);
+			return text + " " + client.get().uri("/prices/{id}", id).retrieve().body(String.class);
 		}
 		catch (RestClientException ex) {
 			throw new ResponseStatusException(BAD_GATEWAY, "pricing unavailable", ex);

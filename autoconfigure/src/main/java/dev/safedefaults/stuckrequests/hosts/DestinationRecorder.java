@@ -1,7 +1,9 @@
-package dev.safedefaults.stuckrequests;
+package dev.safedefaults.stuckrequests.hosts;
 
 import java.net.ProxySelector;
 
+import dev.safedefaults.stuckrequests.HostsCalled;
+import dev.safedefaults.stuckrequests.InFlightRequests;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
@@ -20,7 +22,8 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
  * A client with a proxy selector of its own, or built before the first context, is not
  * seen: its wait is still classified, without the host.
  */
-final class DestinationRecorder implements BeanFactoryPostProcessor, SmartInitializingSingleton, DisposableBean {
+public final class DestinationRecorder
+		implements HostsCalled, BeanFactoryPostProcessor, SmartInitializingSingleton, DisposableBean {
 
 	private volatile HostsCalledSelector.@Nullable Registration registration;
 
@@ -45,7 +48,8 @@ final class DestinationRecorder implements BeanFactoryPostProcessor, SmartInitia
 	 * @return {@code true} while this context is registered and the JVM's one selector is
 	 * the default
 	 */
-	boolean isRecording() {
+	@Override
+	public boolean isRecording() {
 		return this.registration != null && HostsCalledSelector.isDefault();
 	}
 

@@ -1,4 +1,4 @@
-package dev.safedefaults.stuckrequests;
+package dev.safedefaults.stuckrequests.hosts;
 
 import java.io.IOException;
 import java.net.Proxy;
@@ -8,6 +8,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.safedefaults.stuckrequests.InFlightRequests;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * selector is put back when the last context leaves, unless something replaced this one
  * since.
  */
-final class HostsCalledSelector extends ProxySelector {
+public final class HostsCalledSelector extends ProxySelector {
 
 	private static final Log logger = LogFactory.getLog(HostsCalledSelector.class);
 
@@ -41,7 +42,7 @@ final class HostsCalledSelector extends ProxySelector {
 	 * @return the context's registration, to give its requests to and to close when it
 	 * closes
 	 */
-	static Registration register() {
+	public static Registration register() {
 		return JVM.add();
 	}
 
@@ -49,7 +50,7 @@ final class HostsCalledSelector extends ProxySelector {
 	 * Whether this selector is the JVM's default now.
 	 * @return {@code true} when the hosts called through the default are noted
 	 */
-	static boolean isDefault() {
+	public static boolean isDefault() {
 		return ProxySelector.getDefault() == JVM;
 	}
 
@@ -103,7 +104,7 @@ final class HostsCalledSelector extends ProxySelector {
 	/**
 	 * One application context's registration.
 	 */
-	static final class Registration implements AutoCloseable {
+	public static final class Registration implements AutoCloseable {
 
 		private volatile @Nullable InFlightRequests requests;
 
@@ -111,7 +112,7 @@ final class HostsCalledSelector extends ProxySelector {
 		 * Gives the context's requests in flight, whose calls are then noted.
 		 * @param requests the requests
 		 */
-		void requests(InFlightRequests requests) {
+		public void requests(InFlightRequests requests) {
 			this.requests = requests;
 		}
 
