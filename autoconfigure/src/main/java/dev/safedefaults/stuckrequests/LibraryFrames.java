@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * are matched in order, so a narrow row comes before the broad one it narrows
  * ({@code com.zaxxer.hikari.pool.HikariPool.getConnection} before {@code com.zaxxer.}).
  */
-final class LibraryFrames {
+public final class LibraryFrames {
 
 	/** What a frame of a row means for the request that runs it. */
 	enum Meaning {
@@ -201,7 +201,7 @@ final class LibraryFrames {
 	 * @param frame the frame
 	 * @return {@code true} for the application's frame
 	 */
-	static boolean isApplications(StackTraceElement frame) {
+	public static boolean isApplications(StackTraceElement frame) {
 		String type = frame.getClassName();
 		return of(frame) == null && GENERATED.stream().noneMatch(type::contains);
 	}

@@ -82,7 +82,7 @@ public class StuckRequestsProperties implements InitializingBean {
 	 * @param readTimeout the read timeout decided for Boot's clients
 	 * @return the threshold
 	 */
-	Duration threshold(ClientReadTimeout readTimeout) {
+	public Duration threshold(ClientReadTimeout readTimeout) {
 		Duration set = this.threshold;
 		if (set != null) {
 			return set;

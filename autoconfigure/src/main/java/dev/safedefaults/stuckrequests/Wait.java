@@ -11,14 +11,14 @@ package dev.safedefaults.stuckrequests;
  * {@code 127.0.0.1:8081 (JDK HttpClient via RestClient)}
  * @param site the first application frame, or the top frame when there is none
  */
-record Wait(WaitKind kind, String target, String site) {
+public record Wait(WaitKind kind, String target, String site) {
 
 	/**
 	 * The wait in words, as its finding's subject: everything that tells two waits apart.
 	 * @return for example
 	 * {@code HTTP response: 127.0.0.1:8081 (JDK HttpClient via RestClient) at com.example.Prices.price:29}
 	 */
-	String subject() {
+	public String subject() {
 		return this.kind.label() + ": " + this.target + " at " + this.site;
 	}
 

@@ -1,0 +1,47 @@
+package dev.safedefaults.stuckrequests.reactive.actuate;
+
+import dev.safedefaults.ConditionalOnSafeDefaultsEnabled;
+import dev.safedefaults.stuckrequests.reactive.EventLoopMeters;
+import dev.safedefaults.stuckrequests.reactive.StuckRequestsReactiveAutoConfiguration;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * With Micrometer: the gauge {@code safedefaults.stuck-requests.event-loops-blocked}, the
+ * event loops blocked now.
+ */
+@AutoConfiguration(after = StuckRequestsReactiveAutoConfiguration.class)
+@ConditionalOnSafeDefaultsEnabled
+@ConditionalOnWebApplication(type = Type.REACTIVE)
+@ConditionalOnClass(MeterRegistry.class)
+public final class EventLoopMetricsAutoConfiguration {
+
+	/** Name of the gauge. */
+	public static final String EVENT_LOOPS_BLOCKED = "safedefaults.stuck-requests.event-loops-blocked";
+
+	/**
+	 * Binds the gauge when the registry binds (after every singleton exists), so the
+	 * watch's own conditions need not be repeated here.
+	 */
+	@Bean
+	MeterBinder safeDefaultsEventLoopsMeterBinder(ObjectProvider<EventLoopMeters> meters) {
+		return (registry) -> meters.ifAvailable((watch) -> bind(watch, registry));
+	}
+
+	private static void bind(EventLoopMeters watch, MeterRegistry registry) {
+		Gauge.builder(EVENT_LOOPS_BLOCKED, watch, EventLoopMeters::blockedEventLoops)
+			.description("Event loops that ran none of their tasks for longer than "
+					+ "safe-defaults.stuck-requests.event-loop.blocked-threshold, now")
+			.baseUnit("event loops")
+			.register(registry);
+	}
+
+}
