@@ -41,11 +41,31 @@ class StuckRequestsReactiveAutoConfigurationTests {
 			assertThat(watch.threshold()).hasSeconds(2);
 			FeatureStatus status = context.getBean(ReactiveStuckRequestsFeatureStatus.class).status();
 			assertThat(status.enabled()).isTrue();
-			assertThat(status.shortForm()).isEqualTo("stuck-requests(event loops 2s)");
-			assertThat(status.appliedTo()).singleElement()
-				.satisfies((applied) -> assertThat(applied).contains("Reactor Netty event loops, each with a heartbeat "
-						+ "every 200ms; one that runs none of its tasks for longer than 2s is named"));
+			assertThat(status.shortForm()).isEqualTo("stuck-requests(60s, event loops 2s)");
+			assertThat(status.appliedTo()).hasSize(2)
+				.anySatisfy((applied) -> assertThat(applied).isEqualTo("WebFlux exchanges running longer than 60s are "
+						+ "named with their endpoint and the calls of the WebClients Boot's builder builds that they "
+						+ "wait on"))
+				.anySatisfy(
+						(applied) -> assertThat(applied).contains("Reactor Netty event loops, each with a heartbeat "
+								+ "every 200ms; one that runs none of its tasks for longer than 2s is named"));
 		});
+	}
+
+	@Test
+	void notesExchangesAndJoinsTheCallsOfBootsWebClientBuilder() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(InFlightExchangesWebFilter.class)
+				.hasSingleBean(StuckExchangesWatch.class)
+				.hasBean("safeDefaultsStuckRequestsOutboundCalls");
+			assertThat(context.getBean(StuckExchangesWatch.class).threshold()).hasSeconds(60);
+		});
+	}
+
+	@Test
+	void exchangesTakeTheStuckRequestThreshold() {
+		this.runner.withPropertyValues("safe-defaults.stuck-requests.threshold=5s")
+			.run((context) -> assertThat(context.getBean(StuckExchangesWatch.class).threshold()).hasSeconds(5));
 	}
 
 	@Test
@@ -69,16 +89,18 @@ class StuckRequestsReactiveAutoConfigurationTests {
 	@Test
 	void isOffWithItsOwnProperty() {
 		this.runner.withPropertyValues("safe-defaults.stuck-requests.event-loop.enabled=false").run((context) -> {
-			assertThat(context).doesNotHaveBean(EventLoopWatch.class);
-			assertThat(context.getBean(ReactiveStuckRequestsFeatureStatus.class).status().reason()).isEqualTo(
-					"safe-defaults.stuck-requests.event-loop.enabled is false: a blocked event loop is not named");
+			assertThat(context).doesNotHaveBean(EventLoopWatch.class).hasSingleBean(StuckExchangesWatch.class);
+			assertThat(context.getBean(ReactiveStuckRequestsFeatureStatus.class).status().appliedTo())
+				.contains("no event loop is watched: safe-defaults.stuck-requests.event-loop.enabled is false");
 		});
 	}
 
 	@Test
 	void isOffWithTheWholeWatch() {
 		this.runner.withPropertyValues("safe-defaults.stuck-requests.enabled=false").run((context) -> {
-			assertThat(context).doesNotHaveBean(EventLoopWatch.class);
+			assertThat(context).doesNotHaveBean(EventLoopWatch.class)
+				.doesNotHaveBean(StuckExchangesWatch.class)
+				.doesNotHaveBean(InFlightExchangesWebFilter.class);
 			assertThat(context.getBean(ReactiveStuckRequestsFeatureStatus.class).status().enabled()).isFalse();
 		});
 	}
