@@ -45,8 +45,6 @@ final class StuckExchangesWatch implements SmartLifecycle, StuckRequestsMeters {
 	/** The most groups reported. */
 	private static final int TOP_WAITS = 5;
 
-	private static final int MAX_ENDPOINTS = 3;
-
 	private static final String NOT_JOINED = "no outbound call the watch can join";
 
 	private final InFlightExchanges exchanges;
@@ -152,12 +150,13 @@ final class StuckExchangesWatch implements SmartLifecycle, StuckRequestsMeters {
 	synchronized void look() {
 		long now = System.nanoTime();
 		long bound = threshold().toNanos();
-		Map<String, List<InFlightExchange>> byWait = new LinkedHashMap<>();
+		Map<List<String>, List<InFlightExchange>> byWait = new LinkedHashMap<>();
 		int past = 0;
 		for (InFlightExchange exchange : this.exchanges.current()) {
 			if (now - exchange.startNanos() >= bound) {
 				past++;
-				byWait.computeIfAbsent(waitingOn(exchange), (key) -> new ArrayList<>()).add(exchange);
+				byWait.computeIfAbsent(List.of(waitingOn(exchange), exchange.endpoint()), (key) -> new ArrayList<>())
+					.add(exchange);
 			}
 		}
 		this.stuck = past;
@@ -166,7 +165,8 @@ final class StuckExchangesWatch implements SmartLifecycle, StuckRequestsMeters {
 			.stream()
 			.sorted((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()))
 			.limit(TOP_WAITS)
-			.forEach((entry) -> findings.add(finding(entry.getKey(), entry.getValue(), now)));
+			.forEach((entry) -> findings
+				.add(finding(entry.getKey().get(0), entry.getKey().get(1), entry.getValue(), now)));
 		report(findings, past);
 	}
 
@@ -181,10 +181,7 @@ final class StuckExchangesWatch implements SmartLifecycle, StuckRequestsMeters {
 		return targets.isEmpty() ? NOT_JOINED : String.join(", ", targets);
 	}
 
-	private Finding finding(String waitingOn, List<InFlightExchange> waiting, long now) {
-		Set<String> endpoints = new TreeSet<>();
-		waiting.forEach((exchange) -> endpoints.add(exchange.endpoint()));
-		String at = String.join(", ", endpoints.stream().limit(MAX_ENDPOINTS).toList());
+	private Finding finding(String waitingOn, String at, List<InFlightExchange> waiting, long now) {
 		long oldest = waiting.stream().mapToLong(InFlightExchange::startNanos).min().orElse(now);
 		String details = at + " (the oldest running for "
 				+ DurationText.of(Duration.ofSeconds((now - oldest) / 1_000_000_000L)) + startedCalls(waiting) + ")";
