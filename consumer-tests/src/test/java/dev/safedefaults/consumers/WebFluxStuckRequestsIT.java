@@ -58,7 +58,8 @@ class WebFluxStuckRequestsIT {
 			// The starter applies on a WebFlux service: its startup line, its logging,
 			// its
 			// client timeouts, the watch with its event loops.
-			assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*logging")
+			assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*http-client-timeouts\\(10s/60s\\)")
+				.containsPattern("safe-defaults: applied [^\\n]*logging")
 				.containsPattern("safe-defaults: applied [^\\n]*stuck-requests\\(2s, event loops 2s\\)");
 			assertThat(app.getJson("/actuator/health/safe-defaults").path("status").asString()).isEqualTo("UP");
 			JsonNode report = app.getJson("/actuator/safedefaults");
