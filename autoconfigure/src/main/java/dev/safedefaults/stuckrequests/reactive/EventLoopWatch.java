@@ -221,7 +221,7 @@ final class EventLoopWatch implements SmartLifecycle, EventLoopMeters {
 	private void ended(EventLoopHeartbeat.Blocked episode, long resumedNanos) {
 		Duration blockedFor = Duration.ofNanos(resumedNanos - episode.sinceNanos()).minus(heartbeatPeriod());
 		String summary = episode.subject() + ", blocked about " + DurationText.of(roundedToTenths(blockedFor))
-				+ " from " + episode.since();
+				+ ", named at " + episode.since();
 		this.lastEpisode = summary;
 		this.infos.accept("safe-defaults: an event loop runs its tasks again: " + summary);
 	}
