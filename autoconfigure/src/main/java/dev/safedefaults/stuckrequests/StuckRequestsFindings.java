@@ -19,7 +19,7 @@ import static dev.safedefaults.check.Severity.WARNING;
 public final class StuckRequestsFindings implements FindingDeclarations {
 
 	/** The catalogue's declaration; raised only through one of its variants below. */
-	static final FindingType STUCK_REQUESTS = FindingType.declare("stuck-requests.waiting", WARNING,
+	public static final FindingType STUCK_REQUESTS = FindingType.declare("stuck-requests.waiting", WARNING,
 			"Requests have been running longer than safe-defaults.stuck-requests.threshold: each was examined once "
 					+ "from its own thread (an asynchronous one from its Callable's, or named as an asynchronous result "
 					+ "whose work the watch cannot see), and the finding says what they wait on (an HTTP response and "

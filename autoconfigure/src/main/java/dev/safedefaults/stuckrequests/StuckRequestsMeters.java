@@ -8,7 +8,8 @@ import java.util.Map;
 public interface StuckRequestsMeters {
 
 	/**
-	 * Servlet requests running longer than the threshold now.
+	 * Requests (servlet requests, or a reactive application's exchanges) running longer
+	 * than the threshold now.
 	 * @return their number
 	 */
 	int stuck();
@@ -17,8 +18,11 @@ public interface StuckRequestsMeters {
 	 * Requests the deadline ({@code safe-defaults.stuck-requests.interrupt-after})
 	 * interrupted since the start, by the kind of wait they were in.
 	 * @return the count by kind ({@code http-response}, {@code pool-connection}, …),
-	 * every kind an interrupt may end present; empty when the deadline is off
+	 * every kind an interrupt may end present; empty when the deadline is off, and on a
+	 * reactive application (an exchange has no thread to interrupt)
 	 */
-	Map<String, Long> interrupts();
+	default Map<String, Long> interrupts() {
+		return Map.of();
+	}
 
 }

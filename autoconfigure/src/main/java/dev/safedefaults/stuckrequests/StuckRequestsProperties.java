@@ -111,7 +111,7 @@ public class StuckRequestsProperties implements InitializingBean {
 	 * @param readTimeout the read timeout decided for Boot's clients
 	 * @return the threshold
 	 */
-	Duration threshold(ClientReadTimeout readTimeout) {
+	public Duration threshold(ClientReadTimeout readTimeout) {
 		Duration threshold = unlessInterruptedSooner(readTimeout);
 		Duration deadline = this.interruptAfter;
 		return (deadline != null && deadline.compareTo(threshold) < 0) ? deadline : threshold;

@@ -13,7 +13,7 @@ package dev.safedefaults.stuckrequests;
  * @param interruptible whether {@code Thread.interrupt()} ends the wait
  * ({@link dev.safedefaults.support.LibraryFrames#interruptEnds})
  */
-record Wait(WaitKind kind, String target, String site, boolean interruptible) {
+public record Wait(WaitKind kind, String target, String site, boolean interruptible) {
 
 	/**
 	 * A wait no interrupt is said to end.
@@ -21,7 +21,7 @@ record Wait(WaitKind kind, String target, String site, boolean interruptible) {
 	 * @param target what it waits on
 	 * @param site the code that waits
 	 */
-	Wait(WaitKind kind, String target, String site) {
+	public Wait(WaitKind kind, String target, String site) {
 		this(kind, target, site, false);
 	}
 
@@ -30,7 +30,7 @@ record Wait(WaitKind kind, String target, String site, boolean interruptible) {
 	 * @return for example
 	 * {@code HTTP response: 127.0.0.1:8081 (JDK HttpClient via RestClient) at com.example.Prices.price:29}
 	 */
-	String subject() {
+	public String subject() {
 		return this.kind.label() + ": " + this.target + " at " + this.site;
 	}
 

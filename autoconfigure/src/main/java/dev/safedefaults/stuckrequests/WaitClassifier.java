@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * is. No reflection: class and method names of the frames, the thread's state and the
  * lock the JVM reports.
  */
-final class WaitClassifier {
+public final class WaitClassifier {
 
 	/** Enough frames to reach the servlet's from any client library. */
 	private static final int MAX_DEPTH = 256;
@@ -36,7 +36,7 @@ final class WaitClassifier {
 
 	private final JdbcPools pools;
 
-	WaitClassifier(JdbcPools pools) {
+	public WaitClassifier(JdbcPools pools) {
 		this.pools = pools;
 	}
 
@@ -87,8 +87,8 @@ final class WaitClassifier {
 	 * {@code null}
 	 * @return the wait
 	 */
-	Wait classify(StackTraceElement[] frames, Thread.State state, @Nullable String lock, @Nullable String lockOwner,
-			@Nullable String destination) {
+	public Wait classify(StackTraceElement[] frames, Thread.State state, @Nullable String lock,
+			@Nullable String lockOwner, @Nullable String destination) {
 		String site = applicationSite(frames);
 		for (StackTraceElement frame : frames) {
 			LibraryFrames.Row row = LibraryFrames.of(frame);

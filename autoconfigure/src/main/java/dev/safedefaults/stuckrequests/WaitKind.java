@@ -7,7 +7,7 @@ import dev.safedefaults.check.FindingType;
 /**
  * What a stuck request waits on, each with its finding's variant (its message and fix).
  */
-enum WaitKind {
+public enum WaitKind {
 
 	HTTP_RESPONSE("HTTP response", StuckRequestsFindings.HTTP_RESPONSE),
 
@@ -44,7 +44,7 @@ enum WaitKind {
 	 * A short name for the log line and the endpoint.
 	 * @return the label
 	 */
-	String label() {
+	public String label() {
 		return this.label;
 	}
 

@@ -36,7 +36,7 @@ class InstallSnippetsTests {
 			"boot40-bom", Set.of("maven-boot-bom", "maven-starter"), "boot41-parent-openfeign",
 			Set.of("maven-spring-cloud", "maven-starter"), "boot40-postgresql-jpa", Set.of("maven-starter"),
 			"boot40-logback", Set.of("maven-starter", "maven-starter-keep-logback"), "boot-matrix",
-			Set.of("maven-starter"));
+			Set.of("maven-starter"), "boot41-webflux", Set.of("maven-starter"));
 
 	private static Map<String, InstallSnippets.Block> documented() {
 		return InstallSnippets.named(INSTALLING);

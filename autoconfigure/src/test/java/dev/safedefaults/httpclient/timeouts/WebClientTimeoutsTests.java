@@ -11,6 +11,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.testsupport.SilentDownstream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -53,6 +54,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connector bean is named, and without the reactive classes the status has no WebClient
  * entry.
  */
+@Tag("reactive")
 class WebClientTimeoutsTests {
 
 	private static final Duration APPLICATIONS_READ = Duration.ofMillis(400);

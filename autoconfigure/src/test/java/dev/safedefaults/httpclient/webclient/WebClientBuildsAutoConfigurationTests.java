@@ -9,6 +9,7 @@ import dev.safedefaults.check.FeatureStatusReporter;
 import dev.safedefaults.check.Finding;
 import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.httpclient.PerRequestBuilds;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -36,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * or that {@code WebClientProperties}' switch is off (then nothing is added to Boot's
  * builder).
  */
+@Tag("reactive")
 class WebClientBuildsAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()

@@ -19,6 +19,7 @@ import dev.safedefaults.check.FindingsStore;
 import dev.safedefaults.httpclient.PerRequestBuilds;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -41,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a controller that asks for Boot's {@code WebClient.Builder} and builds a client per
  * request is named, with the codecs made again; one that built its client once is silent.
  */
+@Tag("reactive")
 class WebClientPerRequestBuildTests {
 
 	private static final int REQUESTS = 25;
