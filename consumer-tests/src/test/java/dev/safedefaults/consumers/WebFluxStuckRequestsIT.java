@@ -45,11 +45,15 @@ class WebFluxStuckRequestsIT {
 	/** How long the blocking handler sleeps: well past the bound. */
 	private static final Duration SLEEP = Duration.ofSeconds(5);
 
+	/** Calls that each build a WebClient: past the first report (20 builds). */
+	private static final int PER_REQUEST_CALLS = 25;
+
 	private static final String BLOCKED_LINE = "stuck-requests.event-loop-blocked ";
 
 	@Test
 	void aBlockedEventLoopAndStuckExchangesAreNamedOnAWebFluxService() throws Exception {
 		ExecutorService callers = Executors.newFixedThreadPool(4);
+		ExecutorService burst = Executors.newFixedThreadPool(PER_REQUEST_CALLS);
 		try (SilentDownstream pricing = new SilentDownstream();
 				ConsumerApp app = ConsumerApp.start(PROJECT,
 						"--safe-defaults.stuck-requests.threshold=" + THRESHOLD.toSeconds() + "s",
@@ -60,12 +64,15 @@ class WebFluxStuckRequestsIT {
 			// client timeouts, the watch with its event loops.
 			assertThat(app.log()).containsPattern("safe-defaults: applied [^\\n]*http-client-timeouts\\(10s/60s\\)")
 				.containsPattern("safe-defaults: applied [^\\n]*logging")
+				.containsPattern("safe-defaults: applied [^\\n]*config-cache")
 				.containsPattern("safe-defaults: applied [^\\n]*stuck-requests\\(2s, event loops 2s\\)");
 			assertThat(app.getJson("/actuator/health/safe-defaults").path("status").asString()).isEqualTo("UP");
 			JsonNode report = app.getJson("/actuator/safedefaults");
 			assertThat(report.path("findings")).as("findings of a clean start: %s", report.path("findings")).isEmpty();
 			JsonNode logging = feature(report, "logging");
 			assertThat(logging.path("appliedTo").toString()).as("%s", logging).contains("all loggers asynchronous");
+			JsonNode cache = feature(report, "config-cache");
+			assertThat(cache.path("enabled").asBoolean()).as("%s", cache).isTrue();
 			JsonNode timeouts = feature(report, "http-client-timeouts");
 			assertThat(timeouts.path("enabled").asBoolean()).as("%s", timeouts).isTrue();
 			JsonNode stuck = feature(report, "stuck-requests");
@@ -138,9 +145,31 @@ class WebFluxStuckRequestsIT {
 			// exchange).
 			await("the episode's INFO line").atMost(Duration.ofSeconds(10))
 				.until(() -> lines(app, "safe-defaults: no exchange runs longer than 2s any more").size() == 2);
+
+			// A WebClient built per request from Boot's builder is named as RestClient's
+			// is (issue 52, point 3): the three calls above built three, under the first
+			// report; a burst of builds raises the finding, with the handler that builds.
+			assertThat(findings(app, "webclient.per-request-build")).isEmpty();
+			int before = pricing.accepted();
+			List<CompletableFuture<HttpResponse<String>>> perRequest = new ArrayList<>();
+			for (int i = 0; i < PER_REQUEST_CALLS; i++) {
+				perRequest.add(call(app, "/prices/" + i + "/per-request", burst));
+			}
+			await("the per-request calls at the pricing service").atMost(Duration.ofSeconds(30))
+				.until(() -> pricing.accepted() >= before + PER_REQUEST_CALLS);
+			List<JsonNode> builds = findings(app, "webclient.per-request-build");
+			assertThat(builds).as("the per-request builds named").hasSize(1);
+			assertThat(builds.get(0).path("severity").asString()).isEqualTo("WARNING");
+			assertThat(builds.get(0).path("message").asString()).contains("handed out")
+				.contains("PricesController.perRequest");
+			pricing.answerEveryCall();
+			for (CompletableFuture<HttpResponse<String>> call : perRequest) {
+				assertThat(call.get(60, TimeUnit.SECONDS).statusCode()).as("a priced call").isEqualTo(500);
+			}
 		}
 		finally {
 			callers.shutdownNow();
+			burst.shutdownNow();
 		}
 	}
 
