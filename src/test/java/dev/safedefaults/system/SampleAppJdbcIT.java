@@ -25,15 +25,6 @@ class SampleAppJdbcIT {
 		return json.readTree(response.body());
 	}
 
-	private static JsonNode jdbcFeature(JsonNode report) {
-		for (JsonNode feature : report.path("features")) {
-			if (feature.path("feature").asString().equals("jdbc")) {
-				return feature;
-			}
-		}
-		throw new AssertionError("no jdbc feature in " + report);
-	}
-
 	private static List<String> jdbcFindingIds(JsonNode report) {
 		return report.path("findings")
 			.valueStream()
@@ -48,7 +39,7 @@ class SampleAppJdbcIT {
 		assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
 		assertThat(app.get("/api/orders/1").statusCode()).isEqualTo(200);
 		JsonNode report = getJson(app, "/actuator/safedefaults");
-		JsonNode jdbc = jdbcFeature(report);
+		JsonNode jdbc = SampleAppProcess.feature(report, "jdbc");
 		assertThat(jdbc.path("enabled").asBoolean()).isTrue();
 		assertThat(jdbc.path("appliedTo").valueStream().map(JsonNode::asString)).singleElement()
 			.asString()
@@ -63,7 +54,7 @@ class SampleAppJdbcIT {
 				List.of("--safe-defaults.jdbc.enabled=false"))) {
 			assertThat(app.isAlive()).as("log:\n%s", app.log()).isTrue();
 			JsonNode report = getJson(app, "/actuator/safedefaults");
-			assertThat(jdbcFeature(report).path("enabled").asBoolean()).isFalse();
+			assertThat(SampleAppProcess.feature(report, "jdbc").path("enabled").asBoolean()).isFalse();
 			// One cause (the starter is off, the driver's defaults apply), one finding.
 			assertThat(jdbcFindingIds(report)).containsExactly("jdbc.server-prep-stmts-off");
 			assertThat(app.log()).contains("jdbc.server-prep-stmts-off");

@@ -338,6 +338,22 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/**
+	 * One feature of the starter's report ({@code /actuator/safedefaults}).
+	 * @param report the report
+	 * @param name the feature's name, such as {@code jdbc}
+	 * @return the feature
+	 * @throws AssertionError when the report has no such feature
+	 */
+	public static JsonNode feature(JsonNode report, String name) {
+		for (JsonNode feature : report.path("features")) {
+			if (name.equals(feature.path("feature").asString())) {
+				return feature;
+			}
+		}
+		throw new AssertionError("No feature " + name + " in " + report.path("features"));
+	}
+
+	/**
 	 * The names of the app's threads as the kernel keeps them
 	 * ({@code /proc/PID/task/TID/comm}): cut to 15 characters, e.g.
 	 * {@code Log4j2-TF-1-Asy} for Log4j's async logger thread.

@@ -163,12 +163,7 @@ class SampleAppSilentDownstreamIT {
 	private static JsonNode feature(SampleAppProcess app, String name) {
 		HttpResponse<String> response = app.get("/actuator/safedefaults");
 		assertThat(response.statusCode()).as("GET /actuator/safedefaults: %s", response.body()).isEqualTo(200);
-		for (JsonNode feature : JSON.readTree(response.body()).path("features")) {
-			if (name.equals(feature.path("feature").asString())) {
-				return feature;
-			}
-		}
-		throw new AssertionError("No feature " + name + " in " + response.body());
+		return SampleAppProcess.feature(JSON.readTree(response.body()), name);
 	}
 
 	/**

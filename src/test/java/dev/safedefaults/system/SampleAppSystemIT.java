@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import static dev.safedefaults.system.SampleAppProcess.feature;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -258,15 +259,6 @@ class SampleAppSystemIT {
 			}
 		}
 		return features;
-	}
-
-	private static JsonNode feature(JsonNode report, String name) {
-		for (JsonNode feature : report.path("features")) {
-			if (name.equals(feature.path("feature").asString())) {
-				return feature;
-			}
-		}
-		throw new AssertionError("No feature " + name + " in " + report.path("features"));
 	}
 
 	@Test

@@ -147,8 +147,9 @@ class WebFluxStuckRequestsIT {
 				.until(() -> lines(app, "safe-defaults: no exchange runs longer than 2s any more").size() == 2);
 
 			// A WebClient built per request from Boot's builder is named as RestClient's
-			// is (issue 52, point 3): the three calls above built three, under the first
-			// report; a burst of builds raises the finding, with the handler that builds.
+			// is (issue 52, point 3): the one call above built one, under the first
+			// report;
+			// a burst of builds raises the finding, with the handler that builds.
 			assertThat(findings(app, "webclient.per-request-build")).isEmpty();
 			int before = pricing.accepted();
 			List<CompletableFuture<HttpResponse<String>>> perRequest = new ArrayList<>();

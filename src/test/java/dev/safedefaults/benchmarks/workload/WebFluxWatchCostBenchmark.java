@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.safedefaults.system.SampleAppProcess;
@@ -82,7 +83,7 @@ public final class WebFluxWatchCostBenchmark {
 				Integer.getInteger("webflux.cycles", 12));
 		double[] defaults = ratios.get("defaults");
 		if (defaults != null) {
-			System.out.printf(java.util.Locale.ROOT,
+			System.out.printf(Locale.ROOT,
 					"%nThe watch on (defaults) against off: %.3f× the CPU per request (± %.3f standard error); "
 							+ "read against the A/A row above%n",
 					defaults[0], defaults[1]);
@@ -91,14 +92,9 @@ public final class WebFluxWatchCostBenchmark {
 
 	/** What the starter reports for {@code stuck-requests} in that process. */
 	private static String check(SampleAppProcess app) {
-		JsonNode report = JSON.readTree(app.get("/actuator/safedefaults").body());
-		for (JsonNode feature : report.path("features")) {
-			if ("stuck-requests".equals(feature.path("feature").asString())) {
-				return "stuck-requests " + (feature.path("enabled").asBoolean() ? "on: " : "off: ")
-						+ feature.path("appliedTo");
-			}
-		}
-		return "no stuck-requests feature reported";
+		JsonNode feature = SampleAppProcess.feature(JSON.readTree(app.get("/actuator/safedefaults").body()),
+				"stuck-requests");
+		return "stuck-requests " + (feature.path("enabled").asBoolean() ? "on: " : "off: ") + feature.path("appliedTo");
 	}
 
 }
